@@ -1,0 +1,1 @@
+//! The fill core (see its issue). Pure Rust: no wasm, no I/O.

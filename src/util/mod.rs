@@ -1,0 +1,3 @@
+//! Helpers shared by several cores.
+
+pub mod rng;

@@ -1,0 +1,1 @@
+//! The voltorb core (see its issue). Pure Rust: no wasm, no I/O.

@@ -1,0 +1,73 @@
+//! The WebAssembly bindings: the only `#[wasm_bindgen]` code in the crate.
+//!
+//! Every export is named `<tool>_<verb>` and is called by `www/worker.js` for the operation
+//! `<tool>.<verb>` as `export(args, progress)`: `args` is the request's plain JS object and
+//! `progress` a function that posts a progress message. Exports convert, delegate to a core and
+//! convert back; errors become `JsError`s whose message the page shows the user. Each tool's
+//! adapters live in a file of their own under `src/wasm/`.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use wasm_bindgen::prelude::*;
+
+pub mod fill;
+pub mod poly;
+pub mod sudoku;
+pub mod sudoku_logic;
+pub mod voltorb;
+
+/// Runs once when the module is instantiated: Rust panics then reach the console with their
+/// message (the worker still turns the resulting trap into an error reply).
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Reads a request's arguments into a Rust type; a missing or mistyped field is an error that
+/// names it.
+pub(crate) fn from_args<T: DeserializeOwned>(args: JsValue) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(args).map_err(|e| JsError::new(&format!("bad arguments: {e}")))
+}
+
+/// Turns a reply into a plain JS object (maps as objects, so the page reads `value.field`).
+pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&format!("cannot encode reply: {e}")))
+}
+
+/// Rate-limits progress reports: the cores may call `report` as often as they like, the page
+/// hears at most one message every `interval_ms` (and always the forced ones).
+pub(crate) struct Progress<'a> {
+    callback: &'a js_sys::Function,
+    interval_ms: f64,
+    last: f64,
+}
+
+impl<'a> Progress<'a> {
+    /// Wraps the worker's progress function (about 50 ms between messages).
+    pub(crate) fn new(callback: &'a js_sys::Function) -> Self {
+        Progress {
+            callback,
+            interval_ms: 50.0,
+            last: js_sys::Date::now(),
+        }
+    }
+
+    /// True when a report now would be sent (cheap to ask before building a payload).
+    pub(crate) fn due(&self) -> bool {
+        js_sys::Date::now() - self.last >= self.interval_ms
+    }
+
+    /// Sends `payload` if enough time has passed since the last report (or if `force`).
+    pub(crate) fn report<T: Serialize>(&mut self, payload: &T, force: bool) {
+        let now = js_sys::Date::now();
+        if !force && now - self.last < self.interval_ms {
+            return;
+        }
+        self.last = now;
+        if let Ok(value) = to_js(payload) {
+            let _ = self.callback.call1(&JsValue::NULL, &value);
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Bindings for the voltorb operations (see www/worker.js for the calling convention).

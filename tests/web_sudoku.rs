@@ -1,0 +1,53 @@
+//! The Sudoku bindings, run in headless Chromium by wasm-bindgen-test.
+#![cfg(target_arch = "wasm32")]
+
+use gridwise::wasm::sudoku::{sudoku_count, sudoku_solve};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn args(json: &str) -> JsValue {
+    js_sys::JSON::parse(json).unwrap()
+}
+
+fn field(value: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(value, &JsValue::from_str(name)).unwrap()
+}
+
+const PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+#[wasm_bindgen_test]
+fn solve_returns_the_solution_digits() {
+    let reply = sudoku_solve(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#))).unwrap();
+    assert_eq!(field(&reply, "solution").as_string().as_deref(), Some(SOLUTION));
+}
+
+#[wasm_bindgen_test]
+fn solve_reports_no_solution_as_null() {
+    // Row 1 needs a 9 in r1c9, but column 9 already has one lower down.
+    let puzzle = format!("12345678.{}........9", ".".repeat(63));
+    let reply = sudoku_solve(args(&format!(r#"{{"puzzle":"{puzzle}"}}"#))).unwrap();
+    assert!(field(&reply, "solution").is_null());
+}
+
+#[wasm_bindgen_test]
+fn count_is_capped_at_the_limit() {
+    let empty = ".".repeat(81);
+    let reply = sudoku_count(args(&format!(r#"{{"puzzle":"{empty}","limit":5}}"#))).unwrap();
+    assert_eq!(field(&reply, "count").as_f64(), Some(5.0));
+    let reply = sudoku_count(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#))).unwrap();
+    assert_eq!(field(&reply, "count").as_f64(), Some(1.0));
+}
+
+#[wasm_bindgen_test]
+fn bad_puzzles_are_errors_that_name_the_problem() {
+    let err = sudoku_solve(args(r#"{"puzzle":"12"}"#)).unwrap_err();
+    let message = JsValue::from(err);
+    let text = js_sys::Reflect::get(&message, &JsValue::from_str("message")).unwrap();
+    assert_eq!(text.as_string().unwrap(), "a puzzle has 81 cells, this one has 2");
+    assert!(sudoku_solve(args(r#"{"nopuzzle":1}"#)).is_err());
+}

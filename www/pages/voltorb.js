@@ -1,0 +1,4 @@
+// The voltorb page (placeholder until its issue lands).
+export function mount(root) {
+  root.innerHTML = '<h1 class="page-title">voltorb</h1><p class="notice">This tool is being built.</p>';
+}
