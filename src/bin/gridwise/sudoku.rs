@@ -84,7 +84,10 @@ fn for_each_puzzle(file: Option<PathBuf>, mut answer: impl FnMut(Grid) -> String
     }
 }
 
-/// Native Sudoku benchmarks (filled in with the fast solver).
-pub fn bench(_ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
-    Ok(Vec::new())
+/// Native Sudoku benchmarks: solver throughput here, rating and generation in
+/// [`sudoku_logic::bench`].
+pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
+    let mut rows = Vec::new();
+    rows.extend(sudoku_logic::bench(ctx)?);
+    Ok(rows)
 }
