@@ -1,0 +1,309 @@
+//! Puzzle generation: a random solution grid, givens removed in random symmetric orbits while
+//! the solution stays unique (so the result is minimal for its symmetry), repeated until the
+//! rating falls in the requested range. Everything is driven by one seed, so the same seed
+//! gives the same puzzle on every platform.
+
+use serde::Serialize;
+
+use super::candidates::Board;
+use super::grid::Grid;
+use super::logic;
+use super::rating::{level_of, level_range};
+use super::solver::{count_solutions, solve};
+use crate::util::rng::Rng;
+
+/// The symmetry of the givens' pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// No constraint (the puzzle is then truly minimal).
+    None,
+    /// 180° rotation about the centre.
+    Central,
+    /// Reflection in the main diagonal.
+    Diagonal,
+    /// Left–right mirror.
+    Mirror,
+}
+
+impl Symmetry {
+    /// Parses "none", "central", "diagonal" or "mirror".
+    pub fn parse(name: &str) -> Result<Symmetry, GenerateError> {
+        match name.to_ascii_lowercase().as_str() {
+            "none" => Ok(Symmetry::None),
+            "central" => Ok(Symmetry::Central),
+            "diagonal" => Ok(Symmetry::Diagonal),
+            "mirror" => Ok(Symmetry::Mirror),
+            _ => Err(GenerateError::BadSymmetry(name.to_string())),
+        }
+    }
+
+    /// The cells that must be given or removed together with `cell`.
+    pub fn orbit(self, cell: usize) -> Vec<usize> {
+        let (r, c) = (cell / 9, cell % 9);
+        let other = match self {
+            Symmetry::None => cell,
+            Symmetry::Central => 80 - cell,
+            Symmetry::Diagonal => c * 9 + r,
+            Symmetry::Mirror => r * 9 + 8 - c,
+        };
+        if other == cell {
+            vec![cell]
+        } else {
+            vec![cell, other]
+        }
+    }
+}
+
+/// Why generation could not start or finish.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum GenerateError {
+    /// Unknown symmetry name.
+    #[error("unknown symmetry '{0}': use none, central, diagonal or mirror")]
+    BadSymmetry(String),
+    /// Unknown level name.
+    #[error("unknown level '{0}': use easy, medium, hard, expert or extreme")]
+    BadLevel(String),
+    /// A rating range that is empty or out of scale.
+    #[error("bad rating range {min}-{max}: need 1.0 <= min <= max <= 12")]
+    BadRange {
+        /// Lower bound.
+        min: f64,
+        /// Upper bound.
+        max: f64,
+    },
+    /// A seed that is not a non-negative integer.
+    #[error("bad seed '{0}': use a whole number below 2^64")]
+    BadSeed(String),
+    /// Gave up.
+    #[error("no puzzle rated {min}-{max} found in {attempts} attempts")]
+    GaveUp {
+        /// Lower bound.
+        min: f64,
+        /// Upper bound.
+        max: f64,
+        /// Attempts made.
+        attempts: u64,
+    },
+}
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// Lowest acceptable rating.
+    pub min: f64,
+    /// Highest acceptable rating.
+    pub max: f64,
+    /// Pattern symmetry.
+    pub symmetry: Symmetry,
+    /// The seed.
+    pub seed: u64,
+    /// Give up after this many puzzles (0 = never).
+    pub max_attempts: u64,
+}
+
+impl Request {
+    /// A request for a level name.
+    pub fn for_level(level: &str, symmetry: Symmetry, seed: u64) -> Result<Request, GenerateError> {
+        let (min, max) =
+            level_range(level).ok_or_else(|| GenerateError::BadLevel(level.to_string()))?;
+        Ok(Request {
+            min,
+            max,
+            symmetry,
+            seed,
+            max_attempts: 0,
+        })
+    }
+
+    /// A request for a rating range.
+    pub fn for_range(
+        min: f64,
+        max: f64,
+        symmetry: Symmetry,
+        seed: u64,
+    ) -> Result<Request, GenerateError> {
+        if !(1.0..=12.0).contains(&min) || !(1.0..=12.0).contains(&max) || min > max {
+            return Err(GenerateError::BadRange { min, max });
+        }
+        Ok(Request {
+            min,
+            max,
+            symmetry,
+            seed,
+            max_attempts: 0,
+        })
+    }
+}
+
+/// Parses a seed given as text (a decimal integer).
+pub fn parse_seed(text: &str) -> Result<u64, GenerateError> {
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| GenerateError::BadSeed(text.to_string()))
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Generated {
+    /// 81 characters, `.` for empty.
+    pub puzzle: String,
+    /// Its SE-scale rating.
+    pub rating: f64,
+    /// Its level name.
+    pub level: &'static str,
+    /// The seed that produced it, as a decimal string.
+    pub seed: String,
+}
+
+/// Progress of a running generation.
+#[derive(Clone, Debug, Serialize)]
+pub struct Progress {
+    /// Puzzles made and rated so far.
+    pub attempts: u64,
+    /// The closest rating seen so far.
+    pub best: f64,
+}
+
+/// A random complete grid from `rng`.
+pub fn random_solution(rng: &mut Rng) -> Grid {
+    let mut g = Grid::EMPTY;
+    // The three diagonal boxes are independent: fill them at random, then complete.
+    for b in [0usize, 4, 8] {
+        let mut digits: Vec<u8> = (1..=9).collect();
+        rng.shuffle(&mut digits);
+        for (i, &d) in digits.iter().enumerate() {
+            let cell = (b / 3 * 3 + i / 3) * 9 + (b % 3) * 3 + i % 3;
+            g.cells[cell] = d;
+        }
+    }
+    let solved = solve(&g).unwrap_or(g);
+    // Relabel digits and shuffle rows within bands for more variety than the solver's order.
+    let mut relabel: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut relabel);
+    let mut rows: Vec<usize> = Vec::new();
+    let mut bands = [0usize, 1, 2];
+    rng.shuffle(&mut bands);
+    for band in bands {
+        let mut r = [0usize, 1, 2];
+        rng.shuffle(&mut r);
+        rows.extend(r.iter().map(|x| band * 3 + x));
+    }
+    let mut out = Grid::EMPTY;
+    for (nr, &or) in rows.iter().enumerate() {
+        for c in 0..9 {
+            out.cells[nr * 9 + c] = relabel[solved.cells[or * 9 + c] as usize - 1];
+        }
+    }
+    out
+}
+
+/// Removes givens orbit by orbit in random order while the puzzle stays unique.
+pub fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng) -> Grid {
+    let mut puzzle = *solution;
+    let mut order: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut order);
+    let mut done = [false; 81];
+    for cell in order {
+        if done[cell] {
+            continue;
+        }
+        let orbit = symmetry.orbit(cell);
+        for &c in &orbit {
+            done[c] = true;
+        }
+        let saved: Vec<u8> = orbit.iter().map(|&c| puzzle.cells[c]).collect();
+        for &c in &orbit {
+            puzzle.cells[c] = 0;
+        }
+        if count_solutions(&puzzle, 2) != 1 {
+            for (&c, &v) in orbit.iter().zip(&saved) {
+                puzzle.cells[c] = v;
+            }
+        }
+    }
+    puzzle
+}
+
+/// The rating of a unique puzzle, or `None` once a step is harder than `limit` (no need to
+/// finish the path then).
+pub fn rate_up_to(puzzle: &Grid, limit: f64) -> Option<f64> {
+    let mut board = Board::from_grid(puzzle);
+    let mut hardest: f64 = 0.0;
+    while let Some(step) = logic::next_step(&board) {
+        hardest = hardest.max(step.rating);
+        if hardest > limit + 1e-9 {
+            return None;
+        }
+        step.apply(&mut board);
+    }
+    board.is_solved().then_some(hardest)
+}
+
+/// Generates a puzzle for `req`, calling `progress` after each attempt; `progress` returning
+/// false stops the search.
+pub fn generate(
+    req: &Request,
+    progress: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Generated, GenerateError> {
+    let mut rng = Rng::new(req.seed);
+    let mut attempts = 0u64;
+    let mut best = f64::NAN;
+    loop {
+        attempts += 1;
+        let solution = random_solution(&mut rng);
+        let puzzle = dig(&solution, req.symmetry, &mut rng);
+        if let Some(r) = rate_up_to(&puzzle, req.max) {
+            if r >= req.min - 1e-9 {
+                return Ok(Generated {
+                    puzzle: puzzle.to_dots(),
+                    rating: r,
+                    level: level_of(r),
+                    seed: req.seed.to_string(),
+                });
+            }
+            if best.is_nan() || (req.min - r).abs() < (req.min - best).abs() {
+                best = r;
+            }
+        }
+        let keep_going = progress(&Progress {
+            attempts,
+            best: if best.is_nan() { 0.0 } else { best },
+        });
+        if !keep_going || (req.max_attempts > 0 && attempts >= req.max_attempts) {
+            return Err(GenerateError::GaveUp {
+                min: req.min,
+                max: req.max,
+                attempts,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_pair_cells() {
+        assert_eq!(Symmetry::Central.orbit(0), vec![0, 80]);
+        assert_eq!(Symmetry::Central.orbit(40), vec![40]);
+        assert_eq!(Symmetry::Diagonal.orbit(1), vec![1, 9]);
+        assert_eq!(Symmetry::Mirror.orbit(9), vec![9, 17]);
+        assert!(Symmetry::parse("spiral").is_err());
+    }
+
+    #[test]
+    fn random_solutions_are_valid_and_seeded() {
+        let a = random_solution(&mut Rng::new(5));
+        assert!(a.is_solved());
+        assert_eq!(a, random_solution(&mut Rng::new(5)));
+        assert_ne!(a, random_solution(&mut Rng::new(6)));
+    }
+
+    #[test]
+    fn seeds_parse_as_whole_numbers() {
+        assert_eq!(parse_seed("42"), Ok(42));
+        assert!(parse_seed("-1").is_err());
+        assert!(parse_seed("x").is_err());
+    }
+}
