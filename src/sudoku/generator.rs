@@ -3,13 +3,13 @@
 //! rating falls in the requested range. Everything is driven by one seed, so the same seed
 //! gives the same puzzle on every platform.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::candidates::Board;
 use super::grid::Grid;
 use super::logic;
 use super::rating::{level_of, level_range};
-use super::solver::{count_solutions, solve};
+use super::solver::count_solutions;
 use crate::util::rng::Rng;
 
 /// The symmetry of the givens' pattern.
@@ -64,7 +64,7 @@ pub enum GenerateError {
     #[error("unknown level '{0}': use easy, medium, hard, expert or extreme")]
     BadLevel(String),
     /// A rating range that is empty or out of scale.
-    #[error("bad rating range {min}-{max}: need 1.0 <= min <= max <= 12")]
+    #[error("bad rating range {min}-{max}: give both min and max with 1.0 <= min <= max <= 12")]
     BadRange {
         /// Lower bound.
         min: f64,
@@ -142,6 +142,69 @@ pub fn parse_seed(text: &str) -> Result<u64, GenerateError> {
         .map_err(|_| GenerateError::BadSeed(text.to_string()))
 }
 
+/// A seed as a request gives it: a whole number (below 2^53 when it comes from JavaScript) or
+/// a decimal string (for the full 64-bit range).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum SeedValue {
+    /// A JSON number.
+    Number(f64),
+    /// A decimal string.
+    Text(String),
+}
+
+impl SeedValue {
+    /// The seed as an integer, or an error naming the bad value.
+    pub fn to_u64(&self) -> Result<u64, GenerateError> {
+        match self {
+            SeedValue::Number(x) => {
+                if x.fract() == 0.0 && *x >= 0.0 && *x < 9_007_199_254_740_992.0 {
+                    Ok(*x as u64)
+                } else {
+                    Err(GenerateError::BadSeed(x.to_string()))
+                }
+            }
+            SeedValue::Text(t) => parse_seed(t),
+        }
+    }
+}
+
+/// The options of a generate request as the page sends them: `level` or `min`/`max`,
+/// `symmetry` (default none) and `seed` (default 1).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Options {
+    /// A level name.
+    pub level: Option<String>,
+    /// Lowest rating (with `max`).
+    pub min: Option<f64>,
+    /// Highest rating (with `min`).
+    pub max: Option<f64>,
+    /// Symmetry name.
+    pub symmetry: Option<String>,
+    /// The seed.
+    pub seed: Option<SeedValue>,
+}
+
+impl Options {
+    /// The request these options describe.
+    pub fn request(&self) -> Result<Request, GenerateError> {
+        let symmetry = Symmetry::parse(self.symmetry.as_deref().unwrap_or("none"))?;
+        let seed = match &self.seed {
+            Some(s) => s.to_u64()?,
+            None => 1,
+        };
+        match (self.min, self.max, &self.level) {
+            (Some(min), Some(max), _) => Request::for_range(min, max, symmetry, seed),
+            (_, _, Some(level)) => Request::for_level(level, symmetry, seed),
+            (None, None, None) => Request::for_level("medium", symmetry, seed),
+            (min, max, None) => Err(GenerateError::BadRange {
+                min: min.unwrap_or(f64::NAN),
+                max: max.unwrap_or(f64::NAN),
+            }),
+        }
+    }
+}
+
 /// A generated puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Generated {
@@ -164,37 +227,43 @@ pub struct Progress {
     pub best: f64,
 }
 
-/// A random complete grid from `rng`.
+/// A random complete grid from `rng`: a randomised backtracking fill of its own (not the
+/// solver's), so the grid for a seed never changes when the solver does.
 pub fn random_solution(rng: &mut Rng) -> Grid {
-    let mut g = Grid::EMPTY;
-    // The three diagonal boxes are independent: fill them at random, then complete.
-    for b in [0usize, 4, 8] {
-        let mut digits: Vec<u8> = (1..=9).collect();
-        rng.shuffle(&mut digits);
-        for (i, &d) in digits.iter().enumerate() {
-            let cell = (b / 3 * 3 + i / 3) * 9 + (b % 3) * 3 + i % 3;
-            g.cells[cell] = d;
+    let mut board = Board::from_grid(&Grid::EMPTY);
+    if fill(&mut board, rng) {
+        board.grid()
+    } else {
+        Grid::EMPTY
+    }
+}
+
+fn fill(board: &mut Board, rng: &mut Rng) -> bool {
+    let mut best = None;
+    let mut best_n = 10;
+    for c in 0..81 {
+        if board.values[c] == 0 {
+            let n = board.count(c);
+            if n < best_n {
+                best_n = n;
+                best = Some(c);
+            }
         }
     }
-    let solved = solve(&g).unwrap_or(g);
-    // Relabel digits and shuffle rows within bands for more variety than the solver's order.
-    let mut relabel: Vec<u8> = (1..=9).collect();
-    rng.shuffle(&mut relabel);
-    let mut rows: Vec<usize> = Vec::new();
-    let mut bands = [0usize, 1, 2];
-    rng.shuffle(&mut bands);
-    for band in bands {
-        let mut r = [0usize, 1, 2];
-        rng.shuffle(&mut r);
-        rows.extend(r.iter().map(|x| band * 3 + x));
-    }
-    let mut out = Grid::EMPTY;
-    for (nr, &or) in rows.iter().enumerate() {
-        for c in 0..9 {
-            out.cells[nr * 9 + c] = relabel[solved.cells[or * 9 + c] as usize - 1];
+    let Some(cell) = best else {
+        return true;
+    };
+    let mut digits: Vec<u8> = super::candidates::digits_of(board.cands[cell]).collect();
+    rng.shuffle(&mut digits);
+    for d in digits {
+        let saved = board.clone();
+        board.place(cell, d);
+        if fill(board, rng) {
+            return true;
         }
+        *board = saved;
     }
-    out
+    false
 }
 
 /// Removes givens orbit by orbit in random order while the puzzle stays unique.
@@ -305,5 +374,29 @@ mod tests {
         assert_eq!(parse_seed("42"), Ok(42));
         assert!(parse_seed("-1").is_err());
         assert!(parse_seed("x").is_err());
+        assert_eq!(SeedValue::Number(7.0).to_u64(), Ok(7));
+        assert!(SeedValue::Number(1.5).to_u64().is_err());
+        assert!(SeedValue::Number(-1.0).to_u64().is_err());
+        assert_eq!(
+            SeedValue::Text("18446744073709551615".into()).to_u64(),
+            Ok(u64::MAX)
+        );
+    }
+
+    #[test]
+    fn options_pick_level_or_range() {
+        let o: Options =
+            serde_json::from_str(r#"{"level":"hard","seed":"12","symmetry":"mirror"}"#).unwrap();
+        let r = o.request().unwrap();
+        assert_eq!(
+            (r.min, r.max, r.seed, r.symmetry),
+            (2.55, 4.5, 12, Symmetry::Mirror)
+        );
+        let o: Options = serde_json::from_str(r#"{"min":3,"max":4,"seed":5}"#).unwrap();
+        assert_eq!(o.request().unwrap().max, 4.0);
+        let o: Options = serde_json::from_str(r#"{"min":3}"#).unwrap();
+        assert!(o.request().is_err());
+        let o: Options = serde_json::from_str(r#"{"level":"insane"}"#).unwrap();
+        assert!(o.request().unwrap_err().to_string().contains("insane"));
     }
 }

@@ -220,10 +220,8 @@ pub fn base_rating(mode: u8) -> f64 {
 pub fn forcing_chain(board: &Board) -> Option<Step> {
     let mut best: Option<(f64, Vec<usize>, u8)> = None;
     for mode in [MODE_X, MODE_Y, MODE_X | MODE_Y] {
-        if let Some((r, _, _)) = &best {
-            if *r <= base_rating(mode) {
-                break;
-            }
+        if best.as_ref().is_some_and(|b| b.0 <= base_rating(mode)) {
+            break;
         }
         for cell in 0..81 {
             for d in digits_of(board.cands[cell]) {

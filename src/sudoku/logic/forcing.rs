@@ -210,11 +210,11 @@ impl Dynamic {
             if !step.cells.contains(&c) {
                 step.cells.push(c);
             }
-            if let Some(ps) = self.parents.get(self.derived[n] as usize) {
-                if ps.len() <= 3 {
-                    for &p in ps {
-                        draw_chain(step, &[p, n]);
-                    }
+            if let Some(ps) = self.parents.get(self.derived[n] as usize)
+                && ps.len() <= 3
+            {
+                for &p in ps {
+                    draw_chain(step, &[p, n]);
                 }
             }
         }
@@ -239,8 +239,7 @@ pub fn multiple_forcing_chain(board: &Board) -> Option<Step> {
                 continue;
             }
             let (c, d, on) = parts(target);
-            if (on && board.values[c] != 0) || (!on && !board.has(c, d)) || (on && !board.has(c, d))
-            {
+            if !board.has(c, d) {
                 continue;
             }
             if on && board.count(c) == 1 {

@@ -1,6 +1,9 @@
 //! The human-style logic engine: technique finders, one file per family, and the
 //! easiest-first loop that Sudoku Explainer uses to find a solving path.
 
+// Units, cells and digits are numbered; indexed loops over them read best.
+#![allow(clippy::needless_range_loop)]
+
 pub mod chains;
 pub mod fish;
 pub mod forcing;

@@ -32,10 +32,10 @@ pub fn unique_rectangle(board: &Board) -> Option<Step> {
                     }
                     let common = cells.iter().fold(0x3FEu16, |m, &c| m & board.cands[c]);
                     for pair in pairs(common) {
-                        if let Some(s) = rectangle(board, &cells, pair) {
-                            if found.as_ref().is_none_or(|f| s.rating < f.rating) {
-                                found = Some(s);
-                            }
+                        if let Some(s) = rectangle(board, &cells, pair)
+                            && found.as_ref().is_none_or(|f| s.rating < f.rating)
+                        {
+                            found = Some(s);
                         }
                     }
                 }
@@ -163,7 +163,7 @@ pub fn bug_plus_one(board: &Board) -> Option<Step> {
             }
         }
     }
-    let unit = (cell / 9) as usize;
+    let unit = cell / 9;
     let digit =
         digits_of(board.cands[cell]).find(|&d| board.positions(unit, d).count_ones() == 3)?;
     let mut s = Step::new("BUG+1", 5.6)
