@@ -3,10 +3,10 @@
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use super::{Progress, from_args, to_js};
+use super::{Progress, from_args, now_ms, to_js};
 use crate::sudoku::generator::{self, Options};
 use crate::sudoku::hint::hint;
-use crate::sudoku::rating::{parse_unique, rate, steps_of};
+use crate::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
 
 #[derive(Deserialize)]
 struct HintArgs {
@@ -57,4 +57,28 @@ pub fn sudoku_generate(args: JsValue, progress: &js_sys::Function) -> Result<JsV
         true
     })?;
     to_js(&made)
+}
+
+#[derive(Deserialize)]
+struct BenchArgs {
+    /// Puzzles, one per line (anything after the first field is ignored).
+    puzzles: String,
+}
+
+/// `sudoku.benchRate {puzzles}` → `{ratings, times_ms}`: rates each puzzle, timing each
+/// rating inside the module (uniqueness is checked first and not timed).
+#[wasm_bindgen(js_name = sudoku_benchRate)]
+pub fn sudoku_bench_rate(args: JsValue) -> Result<JsValue, JsError> {
+    let BenchArgs { puzzles } = from_args(args)?;
+    let (mut ratings, mut times_ms) = (Vec::new(), Vec::new());
+    for line in puzzles
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let grid = parse_unique(line.split_whitespace().next().unwrap_or(""))?;
+        let start = now_ms();
+        ratings.push(rate_grid(&grid)?.rating);
+        times_ms.push(now_ms() - start);
+    }
+    to_js(&serde_json::json!({ "ratings": ratings, "times_ms": times_ms }))
 }
