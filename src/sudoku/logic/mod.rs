@@ -5,6 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod chains;
+pub mod empty_rectangle;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
@@ -36,6 +37,7 @@ const FINDERS: &[Finder] = &[
     |b| subsets::hidden_subset(b, 3),
     |b| fish::fish(b, 3, true),
     |b| chains::x_chain(b, 2),
+    empty_rectangle::empty_rectangle,
     wings::xy_wing,
     wings::xyz_wing,
     uniqueness::unique_rectangle,
