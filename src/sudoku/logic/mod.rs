@@ -4,6 +4,7 @@
 // Units, cells and digits are numbered; indexed loops over them read best.
 #![allow(clippy::needless_range_loop)]
 
+pub mod als;
 pub mod chains;
 pub mod empty_rectangle;
 pub mod fish;
@@ -52,6 +53,7 @@ const FINDERS: &[Finder] = &[
     |b| wings::bent_wing(b, 5),
     |b| chains::x_chain(b, 5),
     chains::forcing_chain,
+    als::als_xz,
     hard_chains,
 ];
 
