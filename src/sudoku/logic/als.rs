@@ -1,8 +1,8 @@
 //! Almost locked sets: ALS-XZ. An ALS is N cells of one unit holding N+1 digits. Two ALSes
 //! joined by a restricted common digit x (every x of one sees every x of the other) cannot
 //! both lose their extra digit, so a second common digit z must sit in one of them: z leaves
-//! every cell that sees all their z cells. Not in Sudoku Explainer; rated 7.4, after the
-//! static chains and just below Nishio chains.
+//! every cell that sees all their z cells. Not in Sudoku Explainer 1.2; rated 8.0, where
+//! SE's multiple forcing chains (which find the same eliminations there) start.
 
 use super::super::candidates::{Board, UNITS, digits_of, sees};
 use super::super::grid::cell_name;
@@ -74,7 +74,7 @@ pub fn als_xz(board: &Board) -> Option<Step> {
                 for z in digits_of(common & !(1 << x)) {
                     let mut zc = a.with(board, z);
                     zc.extend(b.with(board, z));
-                    let mut s = Step::new("ALS-XZ", 7.4).with_units(&[a.unit, b.unit]);
+                    let mut s = Step::new("ALS-XZ", 8.0).with_units(&[a.unit, b.unit]);
                     for c in 0..81 {
                         if board.has(c, z) && !zc.contains(&c) && zc.iter().all(|&w| sees(c, w)) {
                             s.eliminate(c, z);

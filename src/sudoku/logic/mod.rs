@@ -53,14 +53,15 @@ const FINDERS: &[Finder] = &[
     |b| wings::bent_wing(b, 5),
     |b| chains::x_chain(b, 5),
     chains::forcing_chain,
-    als::als_xz,
     hard_chains,
 ];
 
-/// Nishio, multiple and dynamic forcing chains: the easiest of them; then nested ones.
+/// Nishio chains, ALS-XZ, multiple and dynamic forcing chains: the easiest of them; then
+/// nested ones.
 fn hard_chains(board: &Board) -> Option<Step> {
     let mut options: Vec<Step> = Vec::new();
     options.extend(forcing::dynamic_contradiction(board, 0));
+    options.extend(als::als_xz(board));
     options.extend(forcing::multiple_forcing_chain(board));
     if options.iter().all(|s| s.rating > 8.5) {
         options.extend(forcing::dynamic_cell_forcing(board));
