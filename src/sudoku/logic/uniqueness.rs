@@ -1,5 +1,5 @@
 //! Uniqueness techniques (valid because the puzzle has one solution): unique rectangles of
-//! types 1, 2 and 4, and BUG+1.
+//! types 1 to 4, and BUG+1.
 
 use super::super::candidates::{Board, UNITS, digits_of, digits_text, sees};
 use super::super::grid::cell_name;
@@ -15,7 +15,7 @@ fn shared_units(a: usize, b: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Unique rectangle types 1 (SE 4.5), 2 and 4 (SE 4.6): four cells in two rows, two columns
+/// Unique rectangle types 1 (SE 4.5), 2 and 4 (SE 4.6), 3 (4.5 + 0.1 per subset cell): four cells in two rows, two columns
 /// and two boxes that would all be {a,b} allow two solutions, so the position must avoid it.
 pub fn unique_rectangle(board: &Board) -> Option<Step> {
     let mut found: Option<Step> = None;
@@ -117,6 +117,57 @@ fn rectangle(board: &Board, cells: &[usize; 4], pair: u16) -> Option<Step> {
             return Some(s);
         }
     }
+    // Type 3: the roof's extra digits form a naked subset with other cells of a shared unit.
+    let extras = (board.cands[e1] | board.cands[e2]) & !pair;
+    for u in shared_units(e1, e2) {
+        let others: Vec<usize> = UNITS[u]
+            .iter()
+            .copied()
+            .filter(|&c| c != e1 && c != e2 && board.values[c] == 0)
+            .collect();
+        for mask in 1u32..(1 << others.len()) {
+            let k = mask.count_ones() as usize;
+            if k > 3 {
+                continue;
+            }
+            let set: Vec<usize> = (0..others.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| others[i])
+                .collect();
+            let digits = set.iter().fold(extras, |m, &c| m | board.cands[c]);
+            if digits.count_ones() as usize != k + 1 {
+                continue;
+            }
+            let mut s = new("Unique Rectangle Type 3", 4.5 + 0.1 * (k + 1) as f64).with_units(&[u]);
+            for &c in &others {
+                if set.contains(&c) {
+                    continue;
+                }
+                for d in digits_of(digits & board.cands[c]) {
+                    s.eliminate(c, d);
+                }
+            }
+            if s.eliminations.is_empty() {
+                continue;
+            }
+            s.mark_all(board, &[e1, e2], extras, Role::Fin);
+            s.mark_all(board, &set, digits, Role::Pattern);
+            s.text = format!(
+                "To avoid the deadly pattern {{{}}} in {names}, {} or {} holds one of {}, which with {} forms a naked subset of {} in {}, so those digits leave the rest of it.",
+                digits_text(pair),
+                cell_name(e1),
+                cell_name(e2),
+                digits_text(extras),
+                set.iter()
+                    .map(|&c| cell_name(c))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                digits_text(digits),
+                super::super::candidates::unit_name(u)
+            );
+            return Some(s);
+        }
+    }
     // Type 4: one of the pair digits is locked to the roof cells in a shared unit.
     for u in shared_units(e1, e2) {
         for a in digits_of(pair) {
@@ -198,6 +249,26 @@ mod tests {
         let mut e: Vec<(usize, u8)> = s.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
         e.sort();
         assert_eq!(e, vec![(12, 1), (12, 2)]);
+    }
+
+    #[test]
+    fn type_3_uses_the_roof_extras_as_a_naked_pair() {
+        // Floor r1c1, r1c4 = {1,2}; roof r2c1 {1,2,3}, r2c4 {1,2,4}. One roof cell holds 3 or
+        // 4, so with r2c7 {3,4} the digits 3 and 4 are a naked pair in row 2.
+        let mut b = Board::from_grid(&Grid::EMPTY);
+        set(&mut b, 0, &[1, 2]);
+        set(&mut b, 3, &[1, 2]);
+        set(&mut b, 9, &[1, 2, 3]);
+        set(&mut b, 12, &[1, 2, 4]);
+        set(&mut b, 15, &[3, 4]);
+        let s = unique_rectangle(&b).unwrap();
+        assert_eq!(s.technique, "Unique Rectangle Type 3");
+        assert!(
+            s.eliminations
+                .iter()
+                .all(|e| e.cell / 9 == 1 && (e.digit == 3 || e.digit == 4))
+        );
+        assert!(!s.eliminations.is_empty());
     }
 
     #[test]
