@@ -383,6 +383,27 @@ mod tests {
         assert!(sees(e.cell, 15) && sees(e.cell, 52) && e.digit == 4);
     }
 
+    #[test]
+    fn two_link_x_chains_get_sukaku_ratings() {
+        // The same skyscraper as above, through the dedicated two-link finder: rated 4.0.
+        let mut b = Board::from_grid(&Grid::EMPTY);
+        for c in 0..9 {
+            if c != 2 && c != 6 {
+                b.eliminate(9 + c, 4);
+            }
+            if c != 2 && c != 7 {
+                b.eliminate(45 + c, 4);
+            }
+        }
+        for cell in 0..81 {
+            b.cands[cell] &= 1 << 4;
+        }
+        let s = x_chain(&b, 2).unwrap();
+        assert_eq!((s.technique.as_str(), s.rating), ("Skyscraper", 4.0));
+        assert!(x_chain(&b, 3).is_none_or(|s| s.rating >= 5.4));
+        assert!(x_chain(&Board::from_grid(&Grid::EMPTY), 2).is_none());
+    }
+
     fn sees(a: usize, b: usize) -> bool {
         super::super::super::candidates::sees(a, b)
     }

@@ -6,6 +6,7 @@
 
 pub mod als;
 pub mod chains;
+pub mod colouring;
 pub mod empty_rectangle;
 pub mod fish;
 pub mod forcing;
@@ -52,6 +53,7 @@ const FINDERS: &[Finder] = &[
     |b| chains::x_chain(b, 4),
     |b| wings::bent_wing(b, 5),
     |b| chains::x_chain(b, 5),
+    colouring::simple_colouring,
     chains::forcing_chain,
     hard_chains,
 ];
