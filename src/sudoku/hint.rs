@@ -6,7 +6,7 @@ use super::candidates::Board;
 use super::grid::{Grid, cell_name};
 use super::logic;
 use super::rating::{LogicError, check_unique, parse_unique};
-use super::solver::solve;
+use super::solver::{count_solutions, solve};
 use super::step::Step;
 
 /// What a hint says.
@@ -30,8 +30,9 @@ pub enum Hint {
 }
 
 /// The hint for `grid` (givens and the user's digits). With `puzzle` (the givens alone) the
-/// user's digits are checked against the solution; without it, only digits that clash in a
-/// unit can be pointed out.
+/// user's digits are checked against the solution; without it, digits that clash in a unit
+/// are pointed out, and when the grid has no solution the digits whose removal would make it
+/// solvable again.
 pub fn hint(grid_text: &str, puzzle: Option<&str>) -> Result<Hint, LogicError> {
     let grid = Grid::parse_unchecked(grid_text)?;
     if let Some(conflict) = grid.first_conflict() {
@@ -61,6 +62,35 @@ pub fn hint(grid_text: &str, puzzle: Option<&str>) -> Result<Hint, LogicError> {
     }
     if grid.is_solved() {
         return Ok(Hint::Solved);
+    }
+    if puzzle.is_none() && count_solutions(&grid, 1) == 0 {
+        // Without the givens, point at the digits whose removal makes the grid solvable again.
+        let suspects: Vec<usize> = (0..81)
+            .filter(|&c| grid.cells[c] != 0)
+            .filter(|&c| {
+                let mut g = grid;
+                g.cells[c] = 0;
+                count_solutions(&g, 1) > 0
+            })
+            .collect();
+        if !suspects.is_empty() {
+            let names: Vec<String> = suspects.iter().map(|&c| cell_name(c)).collect();
+            let message = if suspects.len() == 1 {
+                format!(
+                    "{} is wrong: without it the puzzle can be solved.",
+                    names[0]
+                )
+            } else {
+                format!(
+                    "The grid has no solution; one of {} is wrong.",
+                    names.join(", ")
+                )
+            };
+            return Ok(Hint::Mistake {
+                cells: suspects,
+                message,
+            });
+        }
     }
     check_unique(&grid)?;
     let board = Board::from_grid(&grid);
@@ -106,8 +136,11 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        // Without the givens the wrong digit shows up as "no solution".
-        assert_eq!(hint(&g, None), Err(LogicError::NoSolution));
+        // Without the givens the wrong digit is among the suspects.
+        match hint(&g, None).unwrap() {
+            Hint::Mistake { cells, .. } => assert!(cells.contains(&1)),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
