@@ -51,7 +51,22 @@ fn every_step_is_sound_on_rated_puzzles() {
         seen.extend(check(&p));
     }
     eprintln!("techniques used: {seen:?}");
-    assert!(seen.contains("Hidden Single"));
+    // These real puzzles exercise the whole range of the engine.
+    for t in [
+        "Hidden Single",
+        "Naked Pair",
+        "X-Wing",
+        "XY-Wing",
+        "WXYZ-Wing",
+        "BUG+1",
+        "Unique Rectangle Type 1",
+        "Empty Rectangle",
+        "XY-Chain",
+        "AIC",
+        "Cell Forcing Chains",
+    ] {
+        assert!(seen.contains(t), "{t} never used");
+    }
 }
 
 #[test]

@@ -252,6 +252,46 @@ mod tests {
     }
 
     #[test]
+    fn type_2_removes_the_shared_extra_from_cells_seeing_both_roof_cells() {
+        // Floor r1c1, r1c4 {1,2}; roof r2c1, r2c4 {1,2,7}: one of them is 7, so the rest of
+        // row 2 loses 7.
+        let mut b = Board::from_grid(&Grid::EMPTY);
+        set(&mut b, 0, &[1, 2]);
+        set(&mut b, 3, &[1, 2]);
+        set(&mut b, 9, &[1, 2, 7]);
+        set(&mut b, 12, &[1, 2, 7]);
+        let s = unique_rectangle(&b).unwrap();
+        assert_eq!(s.technique, "Unique Rectangle Type 2");
+        assert!(
+            s.eliminations
+                .iter()
+                .all(|e| e.digit == 7 && e.cell / 9 == 1)
+        );
+        assert!(!s.eliminations.iter().any(|e| e.cell == 9 || e.cell == 12));
+    }
+
+    #[test]
+    fn type_4_uses_a_locked_pair_digit_in_the_roof() {
+        // Floor r1c1, r1c4 {1,2}; roof r2c1 {1,2,5}, r2c4 {1,2,6}; in row 2, 1 is only in the
+        // roof cells, so neither roof cell can be 2.
+        let mut b = Board::from_grid(&Grid::EMPTY);
+        set(&mut b, 0, &[1, 2]);
+        set(&mut b, 3, &[1, 2]);
+        set(&mut b, 9, &[1, 2, 5]);
+        set(&mut b, 12, &[1, 2, 6]);
+        for c in 9..18 {
+            if c != 9 && c != 12 {
+                b.eliminate(c, 1);
+            }
+        }
+        let s = unique_rectangle(&b).unwrap();
+        assert_eq!(s.technique, "Unique Rectangle Type 4");
+        let mut e: Vec<(usize, u8)> = s.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
+        e.sort();
+        assert_eq!(e, vec![(9, 2), (12, 2)]);
+    }
+
+    #[test]
     fn type_3_uses_the_roof_extras_as_a_naked_pair() {
         // Floor r1c1, r1c4 = {1,2}; roof r2c1 {1,2,3}, r2c4 {1,2,4}. One roof cell holds 3 or
         // 4, so with r2c7 {3,4} the digits 3 and 4 are a naked pair in row 2.
