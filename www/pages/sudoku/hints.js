@@ -1,0 +1,47 @@
+// Hints on the page: which candidates the player is working with, whether a logic step would
+// still change anything, and the "where to look" sentence of a hint's first stage.
+import { ALL, bit, candidates, cellName, unitName } from './model.js';
+
+/** The candidates the player sees as open: auto-candidates minus removals, or the player's
+ *  pencil marks, or (for a cell without marks) every digit its peers allow. */
+export function workingCandidates(game) {
+  const values = game.values();
+  const cand = candidates(values);
+  return cand.map((m, i) => {
+    if (values[i]) return 0;
+    if (game.auto) return m & ~game.elim[i];
+    return game.marks[i] ? m & game.marks[i] : m & ALL;
+  });
+}
+
+/** True when a step places nothing new and every candidate it removes is already gone. */
+export function alreadyApplied(step, working, values) {
+  if ((step.placements || []).some(({ cell }) => !values[cell])) return false;
+  return (step.eliminations || []).every(({ cell, digit }) => !(working[cell] & bit(digit)));
+}
+
+/** The first step of a path that would still change the player's board, or null. */
+export function firstUseful(steps, working, values) {
+  return steps.find((s) => !alreadyApplied(s, working, values)) || null;
+}
+
+const list = (items) => (items.length <= 1 ? items.join('')
+  : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
+/** Stage one of a hint: the technique and where to look, without giving the answer away. */
+export function lookSentence(step) {
+  const units = (step.units || []).map(unitName);
+  const where = units.length ? list(units) : list((step.cells || []).slice(0, 6).map(cellName));
+  const article = /^[aeiou]/i.test(step.technique || '') ? 'An' : 'A';
+  return `${article} ${step.technique || 'step'} is available. Look at ${where || 'the highlighted cells'}.`;
+}
+
+/** A short summary of what a step does, for the Apply button's neighbourhood. */
+export function effectSummary(step) {
+  const parts = [];
+  const places = step.placements || [];
+  const elims = step.eliminations || [];
+  if (places.length) parts.push(places.map(({ cell, digit }) => `${cellName(cell)} = ${digit}`).join(', '));
+  if (elims.length) parts.push(`removes ${elims.length} candidate${elims.length === 1 ? '' : 's'}`);
+  return parts.join('; ');
+}

@@ -1,0 +1,64 @@
+// Keyboard, pointer (mouse, pen, touch) and clipboard input on the board, turned into actions.
+//
+// Keys: 1–9 place a digit (Shift/Ctrl/Alt + digit: pencil mark), 0/Backspace/Delete erase,
+// arrows move (wrapping), P toggles pencil mode, Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) undo/redo,
+// Escape closes a hint. Ctrl+V pastes a puzzle.
+
+/**
+ * Wires `canvas` (focusable) to `actions`: {select(cell), digit(d, pencil), erase(), move(dr, dc),
+ * undo(), redo(), togglePencil(), paste(text), escape(), cellAt(x, y)}. Returns a cleanup function.
+ */
+export function attachInput(canvas, actions) {
+  const onKey = (e) => {
+    const mod = e.ctrlKey || e.metaKey;
+    const code = e.code || '';
+    const digitMatch = /^(?:Digit|Numpad)([0-9])$/.exec(code);
+    let digit = digitMatch ? +digitMatch[1] : (/^[0-9]$/.test(e.key) ? +e.key : null);
+    if (mod && !e.shiftKey && (e.key === 'z' || e.key === 'Z')) { e.preventDefault(); actions.undo(); return; }
+    if (mod && ((e.shiftKey && (e.key === 'z' || e.key === 'Z')) || e.key === 'y' || e.key === 'Y')) { e.preventDefault(); actions.redo(); return; }
+    if (mod && (e.key === 'v' || e.key === 'V' || e.key === 'c' || e.key === 'C' || e.key === 'a')) return; // clipboard
+    if (digit !== null && digit >= 1) {
+      e.preventDefault();
+      actions.digit(digit, e.shiftKey || e.ctrlKey || e.altKey || e.metaKey);
+      return;
+    }
+    switch (e.key) {
+      case '0': case 'Backspace': case 'Delete': e.preventDefault(); actions.erase(); return;
+      case 'ArrowUp': e.preventDefault(); actions.move(-1, 0); return;
+      case 'ArrowDown': e.preventDefault(); actions.move(1, 0); return;
+      case 'ArrowLeft': e.preventDefault(); actions.move(0, -1); return;
+      case 'ArrowRight': e.preventDefault(); actions.move(0, 1); return;
+      case 'Escape': actions.escape(); return;
+      case 'p': case 'P': case 'n': case 'N':
+        if (!mod) { e.preventDefault(); actions.togglePencil(); }
+        return;
+      default:
+    }
+    if (digit === 0) { e.preventDefault(); actions.erase(); }
+  };
+
+  const onPointerDown = (e) => {
+    if (e.button !== undefined && e.button > 0) return;
+    const cell = actions.cellAt(e.clientX, e.clientY);
+    if (cell < 0) return;
+    e.preventDefault();
+    canvas.focus({ preventScroll: true });
+    actions.select(cell);
+  };
+
+  const onPaste = (e) => {
+    const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
+    if (!text) return;
+    e.preventDefault();
+    actions.paste(text);
+  };
+
+  canvas.addEventListener('keydown', onKey);
+  canvas.addEventListener('pointerdown', onPointerDown);
+  canvas.addEventListener('paste', onPaste);
+  return () => {
+    canvas.removeEventListener('keydown', onKey);
+    canvas.removeEventListener('pointerdown', onPointerDown);
+    canvas.removeEventListener('paste', onPaste);
+  };
+}
