@@ -337,6 +337,7 @@ export function mount(root, { engine }) {
     ui.selected = -1;
     ui.flagged = new Set();
     closeHint(false);
+    clear(el.boardMsg);
     game.resume();
     render();
     saveNow();
@@ -611,7 +612,7 @@ export function mount(root, { engine }) {
     paste: (text) => loadText(text, el.boardMsg, { source: 'paste' }),
     escape: () => { if (ui.hint) closeHint(); else { ui.selected = -1; render(); } },
     cellAt: (x, y) => board.cellAt(x, y),
-  });
+  }, root);
   el.canvas.addEventListener('focus', () => { if (ui.selected < 0) select(0); });
 
   const actions = {
@@ -744,6 +745,7 @@ export function mount(root, { engine }) {
     game.resume();
   }
   render();
+  if (!shared) saveNow();
   ensureSolution();
 
   return () => {

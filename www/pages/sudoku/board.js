@@ -66,7 +66,7 @@ export class Board {
    */
   draw(view) {
     this.view = view;
-    if (!view || !this.size) return;
+    if (!view || this.size < 40) return;
     const { ctx, colors: c } = this;
     const S = this.size;
     const inset = Math.max(2, Math.round(S * 0.006));
@@ -143,8 +143,9 @@ export class Board {
     }
     const markFont = `600 ${Math.max(7, Math.round(cs * 0.25))}px ${fontFamily}`;
     ctx.font = markFont;
+    const placing = new Set(hint && hint.stage === 'show' ? (hint.step.placements || []).map((p) => p.cell) : []);
     for (let i = 0; i < 81; i++) {
-      if (values[i]) continue;
+      if (values[i] || placing.has(i)) continue;
       let mask = view.marks[i];
       if (hint && hint.stage === 'show') {
         for (const [key] of roleOf) if (Math.floor(key / 10) === i) mask |= bit(key % 10);

@@ -6,10 +6,15 @@
 
 /**
  * Wires `canvas` (focusable) to `actions`: {select(cell), digit(d, pencil), erase(), move(dr, dc),
- * undo(), redo(), togglePencil(), paste(text), escape(), cellAt(x, y)}. Returns a cleanup function.
+ * undo(), redo(), togglePencil(), paste(text), escape(), cellAt(x, y)}. Keys are heard anywhere in
+ * `keyScope` (the page) except in form fields. Returns a cleanup function.
  */
-export function attachInput(canvas, actions) {
+export function attachInput(canvas, actions, keyScope = canvas) {
   const onKey = (e) => {
+    // Keys typed into a form field belong to it; everywhere else on the page they play.
+    const t = e.target;
+    if (t !== canvas && t.closest && t.closest('textarea, select, input:not([type=checkbox]):not([type=radio])')) return;
+    if (e.defaultPrevented) return;
     const mod = e.ctrlKey || e.metaKey;
     const code = e.code || '';
     const digitMatch = /^(?:Digit|Numpad)([0-9])$/.exec(code);
@@ -53,11 +58,11 @@ export function attachInput(canvas, actions) {
     actions.paste(text);
   };
 
-  canvas.addEventListener('keydown', onKey);
+  keyScope.addEventListener('keydown', onKey);
   canvas.addEventListener('pointerdown', onPointerDown);
   canvas.addEventListener('paste', onPaste);
   return () => {
-    canvas.removeEventListener('keydown', onKey);
+    keyScope.removeEventListener('keydown', onKey);
     canvas.removeEventListener('pointerdown', onPointerDown);
     canvas.removeEventListener('paste', onPaste);
   };
