@@ -138,8 +138,8 @@ test('hint: where to look, then the step on the board; apply and undo', async ()
   if (available !== true) {
     // Before the logic engine lands: the page says so in the Help panel and keeps working.
     await page.click('[data-action=hint]');
-    await page.waitForFunction(() => /No hint/.test(document.querySelector('[data-role=help-message]').textContent));
-    assert.match(await page.textContent('[data-role=help-message]'), /unknown operation/);
+    await page.waitForFunction(() => /No hint/.test(document.querySelector('[data-role=hint-message]').textContent));
+    assert.match(await page.textContent('[data-role=hint-message]'), /unknown operation/);
     // Then exercise the hint display with a step of the documented shape.
     await page.evaluate(() => import('/engine.js').then(({ engine }) => {
       const run = engine.run.bind(engine);

@@ -51,6 +51,16 @@ function template(settings) {
         <button class="btn" type="button" data-action="pencil" aria-pressed="false" title="Pencil marks (P, or Shift+digit)">${icon('pencil')}<span>Pencil</span></button>
         <button class="btn" type="button" data-action="hint-quick" title="Hint">${icon('bulb')}<span>Hint</span></button>
       </div>
+      <div class="sudoku-hint" data-role="hint-box" hidden>
+        <p class="sudoku-hint-tech" data-role="hint-tech"></p>
+        <p class="sudoku-hint-text" data-role="hint-text"></p>
+        <div class="row">
+          <button class="btn" type="button" data-action="hint-show">Show step</button>
+          <button class="btn btn-primary" type="button" data-action="hint-apply">Apply</button>
+          <button class="btn" type="button" data-action="hint-close">Close</button>
+        </div>
+      </div>
+      <div class="message" data-role="hint-message"></div>
       <div role="grid" class="visually-hidden" aria-label="Board cells" data-role="cells">
         ${Array.from({ length: 9 }, (_, r) => html`<div role="row">${Array.from({ length: 9 }, (_, c) => html`<span role="gridcell" data-cell="${r * 9 + c}"></span>`).join('')}</div>`).join('')}
       </div>
@@ -79,15 +89,6 @@ function template(settings) {
         <div class="row">
           <button class="btn btn-primary" type="button" data-action="hint">Hint</button>
           <button class="btn" type="button" data-action="rate">Rate puzzle</button>
-        </div>
-        <div class="sudoku-hint" data-role="hint-box" hidden>
-          <p class="sudoku-hint-tech" data-role="hint-tech"></p>
-          <p class="sudoku-hint-text" data-role="hint-text"></p>
-          <div class="row">
-            <button class="btn" type="button" data-action="hint-show">Show step</button>
-            <button class="btn btn-primary" type="button" data-action="hint-apply">Apply</button>
-            <button class="btn" type="button" data-action="hint-close">Close</button>
-          </div>
         </div>
         ${progress('help')}
         <div class="message" data-role="help-message"></div>
@@ -160,7 +161,7 @@ export function mount(root, { engine }) {
     mode: $('[data-role=mode]'), timer: $('[data-role=timer]'), editBar: $('[data-role=edit-bar]'),
     boardMsg: $('[data-role=board-message]'), live: $('[data-role=live]'), pad: $('[data-role=pad]'),
     cells: [...root.querySelectorAll('[data-role=cells] [data-cell]')],
-    gameMsg: $('[data-role=game-message]'), helpMsg: $('[data-role=help-message]'),
+    gameMsg: $('[data-role=game-message]'), helpMsg: $('[data-role=help-message]'), hintMsg: $('[data-role=hint-message]'),
     solverMsg: $('[data-role=solver-message]'), ioMsg: $('[data-role=io-message]'),
     hintBox: $('[data-role=hint-box]'), hintTech: $('[data-role=hint-tech]'), hintText: $('[data-role=hint-text]'),
     auto: $('[data-role=auto]'), mistakes: $('[data-role=mistakes]'), limit: $('[data-role=limit]'),
@@ -236,6 +237,7 @@ export function mount(root, { engine }) {
       btn.classList.toggle('active', view.highlightDigit === d);
     }
     el.pencilBtn.setAttribute('aria-pressed', String(ui.pencil));
+    $('[data-action=hint-quick] span').textContent = !ui.hint ? 'Hint' : ui.hint.stage === 'look' ? 'Show step' : 'Apply';
     el.pencilBtn.disabled = game.mode !== 'play';
     $('[data-action=undo]').disabled = !game.history.length;
     $('[data-action=redo]').disabled = !game.future.length;
@@ -568,18 +570,18 @@ export function mount(root, { engine }) {
 
   async function hint() {
     if (ui.hint && ui.hint.stage === 'look') { showHint(ui.hint.step, 'show'); return; }
-    clear(el.helpMsg);
+    clear(el.hintMsg);
     closeHint(false);
     const values = game.playerGrid();
     const grid = textFromCells(values);
     try {
       const reply = await task('help', 'Looking for the next step…', 'sudoku.hint', { grid });
       if (textFromCells(game.playerGrid()) !== grid) return; // the board changed meanwhile
-      if (reply.kind === 'solved') { say(el.helpMsg, 'The puzzle is solved: nothing left to find.', 'success'); return; }
+      if (reply.kind === 'solved') { say(el.hintMsg, 'The puzzle is solved: nothing left to find.', 'success'); return; }
       if (reply.kind === 'mistake') {
         ui.flagged = new Set(reply.cells || []);
         render();
-        say(el.helpMsg, reply.message || 'One of your digits is wrong.', 'error');
+        say(el.hintMsg, reply.message || 'One of your digits is wrong.', 'error');
         return;
       }
       let step = reply.step;
@@ -590,10 +592,10 @@ export function mount(root, { engine }) {
         const { steps } = await task('help', 'Looking further along the path…', 'sudoku.steps', { puzzle: grid });
         step = firstUseful(steps || [], working, shown) || step;
       }
-      if (!step) { say(el.helpMsg, 'No step found.', 'info'); return; }
+      if (!step) { say(el.hintMsg, 'No step found.', 'info'); return; }
       showHint(step, 'look');
     } catch (err) {
-      say(el.helpMsg, isAbort(err) ? 'Cancelled.' : `No hint: ${err.message}`, isAbort(err) ? 'info' : 'error');
+      say(el.hintMsg, isAbort(err) ? 'Cancelled.' : `No hint: ${err.message}`, isAbort(err) ? 'info' : 'error');
     }
   }
 
@@ -602,7 +604,7 @@ export function mount(root, { engine }) {
     const step = ui.hint.step;
     closeHint(false);
     game.applyStep(step, workingCandidates(game));
-    say(el.helpMsg, `Applied: ${step.technique}. Undo takes it back.`, 'info');
+    say(el.hintMsg, `Applied: ${step.technique}. Undo takes it back.`, 'info');
   }
 
   // ---- wiring ---------------------------------------------------------------------------------
@@ -639,7 +641,7 @@ export function mount(root, { engine }) {
     undo, redo,
     erase: () => erase(),
     pencil: togglePencil,
-    'hint-quick': () => hint(),
+    'hint-quick': () => (ui.hint && ui.hint.stage === 'show' ? applyHint() : hint()),
     hint: () => hint(),
     'hint-show': () => { if (ui.hint) showHint(ui.hint.step, 'show'); },
     'hint-apply': applyHint,

@@ -200,7 +200,10 @@ export class Board {
       ctx.strokeRect(x0(cell) + w, y0(cell) + w, cs - 2 * w, cs - 2 * w);
       ctx.setLineDash([]);
     };
-    if (hint) for (const cell of hint.step.cells || []) outline(cell, c.warning, Math.max(2, cs * 0.06));
+    // The first stage points at units only (cells when a step has no unit), not at the answer.
+    if (hint && (hint.stage === 'show' || !(hint.step.units || []).length)) {
+      for (const cell of hint.step.cells || []) outline(cell, c.warning, Math.max(2, cs * 0.06));
+    }
     for (const cell of view.flagged) outline(cell, c.danger, Math.max(2, cs * 0.07));
     if (selected >= 0) outline(selected, view.pencil ? c.warning : c.accent, Math.max(2, cs * 0.06), view.pencil ? [cs * 0.12, cs * 0.08] : []);
   }
