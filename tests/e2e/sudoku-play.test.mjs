@@ -128,6 +128,18 @@ test('a share link opens its puzzle and the previous game can come back', async 
   assert.equal(await board('givens'), WELCOME);
 });
 
+test('filling the last cell finishes the game', async () => {
+  const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+  await page.fill('[data-role=import]', `${SOLVED.slice(0, 40)}.${SOLVED.slice(41)}`);
+  await page.click('[data-action=import]');
+  await page.waitForFunction(() => document.querySelector('.sudoku-board-wrap').dataset.grid.includes('.'));
+  await clickCell(40);
+  await page.keyboard.press('5');
+  await page.waitForSelector('.sudoku-board-wrap[data-complete=true]');
+  assert.match(await page.textContent('[data-role=board-message]'), /Solved in \d+:\d\d/);
+  await screenshot(page, 'sudoku-complete');
+});
+
 test('hint: where to look, then the step on the board; apply and undo', async () => {
   await page.goto(`${app.url}#/sudoku?p=${OTHER}`);
   await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap')?.dataset.givens === g, OTHER);

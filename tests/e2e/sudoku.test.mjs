@@ -101,9 +101,12 @@ test('a puzzle typed cell by cell solves, with the solver digits in their own co
   assert.equal(colours.given, 0);
   await screenshot(page, 'sudoku-solved');
 
-  // Undo hides the solver's digits again.
+  // Undo hides the solver's digits again; then the typed puzzle can be played.
   await page.click('[data-action=undo]');
   await waitGrid(PUZZLE);
+  await page.click('[data-action=start]');
+  await page.waitForSelector('.sudoku-board-wrap[data-mode=play]');
+  assert.equal(await givens(), PUZZLE);
 });
 
 test('Ctrl+V on the board loads a decorated puzzle; a bad one gets the core\u2019s message', async () => {

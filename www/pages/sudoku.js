@@ -74,6 +74,7 @@ function template(settings) {
         </div>
         <div class="row">
           <button class="btn btn-primary" type="button" data-action="generate">New game</button>
+          <button class="btn" type="button" data-action="restart" title="Clear your digits and marks (undoable)">Restart</button>
           <label class="sudoku-inline">Symmetry
             <select data-role="symmetry">
               ${['central', 'diagonal', 'mirror', 'none'].map((s) => html`<option value="${s}" ${s === settings.symmetry ? 'selected' : ''}>${s}</option>`).join('')}
@@ -94,6 +95,20 @@ function template(settings) {
         <div class="message" data-role="help-message"></div>
         <label class="sudoku-switch"><input type="checkbox" data-role="auto"> Auto candidates</label>
         <label class="sudoku-switch"><input type="checkbox" data-role="mistakes" ${settings.checkMistakes ? 'checked' : ''}> Show mistakes</label>
+        <details class="sudoku-keys">
+          <summary>Keyboard and touch</summary>
+          <dl>
+            <dt>1–9</dt><dd>digit (again to clear)</dd>
+            <dt>Shift/Alt + 1–9</dt><dd>pencil mark</dd>
+            <dt>P</dt><dd>pencil mode on/off</dd>
+            <dt>Arrows</dt><dd>move</dd>
+            <dt>Backspace, Delete, 0</dt><dd>erase</dd>
+            <dt>Ctrl+Z, Ctrl+Y</dt><dd>undo, redo</dd>
+            <dt>Ctrl+V</dt><dd>paste a puzzle</dd>
+            <dt>Esc</dt><dd>close the hint</dd>
+          </dl>
+          <p>On a phone: tap a cell, then the digit pad; Pencil switches the pad to marks.</p>
+        </details>
       </section>
 
       <section class="panel stack" data-section="solver" aria-labelledby="sd-solver">
@@ -639,6 +654,12 @@ export function mount(root, { engine }) {
       }
     },
     undo, redo,
+    restart: () => {
+      if (game.mode !== 'play') return;
+      if (game.change(() => { game.entries.fill(0); game.solved.fill(0); game.marks.fill(0); game.elim.fill(0); }, 'restart')) {
+        say(el.gameMsg, 'Restarted: your digits and marks are cleared. Undo brings them back.', 'info');
+      }
+    },
     erase: () => erase(),
     pencil: togglePencil,
     'hint-quick': () => (ui.hint && ui.hint.stage === 'show' ? applyHint() : hint()),

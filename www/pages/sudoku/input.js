@@ -52,6 +52,8 @@ export function attachInput(canvas, actions, keyScope = canvas) {
   };
 
   const onPaste = (e) => {
+    const t = e.target;
+    if (t && t.closest && t.closest('textarea, input, select, [contenteditable]')) return;
     const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
     if (!text) return;
     e.preventDefault();
@@ -60,10 +62,10 @@ export function attachInput(canvas, actions, keyScope = canvas) {
 
   keyScope.addEventListener('keydown', onKey);
   canvas.addEventListener('pointerdown', onPointerDown);
-  canvas.addEventListener('paste', onPaste);
+  document.addEventListener('paste', onPaste);
   return () => {
     keyScope.removeEventListener('keydown', onKey);
     canvas.removeEventListener('pointerdown', onPointerDown);
-    canvas.removeEventListener('paste', onPaste);
+    document.removeEventListener('paste', onPaste);
   };
 }
