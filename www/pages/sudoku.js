@@ -252,6 +252,7 @@ export function mount(root, { engine }) {
       btn.classList.toggle('active', view.highlightDigit === d);
     }
     el.pencilBtn.setAttribute('aria-pressed', String(ui.pencil));
+    el.pad.classList.toggle('pencil', ui.pencil && game.mode === 'play');
     $('[data-action=hint-quick] span').textContent = !ui.hint ? 'Hint' : ui.hint.stage === 'look' ? 'Show step' : 'Apply';
     el.pencilBtn.disabled = game.mode !== 'play';
     $('[data-action=undo]').disabled = !game.history.length;
@@ -310,6 +311,7 @@ export function mount(root, { engine }) {
 
   async function task(section, label, op, args, { onProgress } = {}) {
     cancelTask(section);
+    stopBackgroundRating();
     const controller = new AbortController();
     ui.tasks[section] = controller;
     const box = root.querySelector(`[data-progress=${section}]`);
@@ -418,6 +420,7 @@ export function mount(root, { engine }) {
     }
     replaceGame('play', cells, { solution: reply.solution, unique, meta: { source, ...meta } });
     const note = unique === false ? ' It has more than one solution, so mistakes are checked against one of them.' : '';
+    backgroundRating();
     say(target, `Puzzle loaded.${note}`, unique === false ? 'error' : 'success', target === el.boardMsg ? backButton() : null);
     if (target !== el.boardMsg && ui.previous) say(el.boardMsg, 'New puzzle loaded.', 'info', backButton());
     return true;
@@ -565,6 +568,29 @@ export function mount(root, { engine }) {
     }
   }
 
+  // A puzzle without a rating gets one quietly in the background; any task the player starts
+  // comes first (the worker runs one request at a time).
+  async function backgroundRating() {
+    if (game.mode !== 'play' || typeof game.meta.rating === 'number' || ui.rating) return;
+    const puzzle = textFromCells(game.givens);
+    const controller = new AbortController();
+    ui.rating = controller;
+    try {
+      const r = await engine.run('sudoku.rate', { puzzle }, { signal: controller.signal });
+      if (!disposed && textFromCells(game.givens) === puzzle) {
+        game.meta = { ...game.meta, rating: r.rating, level: r.level };
+        render();
+        scheduleSave();
+      }
+    } catch (_) { /* rating is optional; the Rate button reports errors */ } finally {
+      if (ui.rating === controller) ui.rating = null;
+    }
+  }
+
+  function stopBackgroundRating() {
+    if (ui.rating) { ui.rating.abort(); ui.rating = null; }
+  }
+
   // ---- hints ----------------------------------------------------------------------------------
 
   function closeHint(doRender = true) {
@@ -641,6 +667,7 @@ export function mount(root, { engine }) {
         if (!solution) { say(el.boardMsg, 'This puzzle has no solution, so it cannot be played. Fix the givens first.', 'error'); return; }
         const { count } = await task('solver', 'Checking uniqueness…', 'sudoku.count', { puzzle: grid, limit: 2 });
         game.startPlaying({ solution, unique: count === 1, meta: { source: 'entered' } });
+        if (count === 1) backgroundRating();
         game.resume();
         ui.selected = -1;
         render();
@@ -769,11 +796,12 @@ export function mount(root, { engine }) {
   }
   render();
   if (!shared) saveNow();
-  ensureSolution();
+  ensureSolution().then(() => { if (game.unique !== false) backgroundRating(); });
 
   return () => {
     disposed = true;
     for (const section of Object.keys(ui.tasks)) cancelTask(section);
+    stopBackgroundRating();
     game.pause();
     saveNow();
     clearInterval(ticker);
