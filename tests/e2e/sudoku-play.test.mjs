@@ -67,6 +67,20 @@ test('pencil marks, digits, undo and redo', async () => {
   await page.click('[data-action=redo]');
   assert.equal(await cell(2, 'value'), '4');
 
+  // A mouse drag selects several cells; one pencil key marks them all (one undo step).
+  const box = await page.locator('.sudoku-board').boundingBox();
+  const cs = box.width / 9;
+  const at = (i) => [box.x + (i % 9 + 0.5) * cs, box.y + (Math.floor(i / 9) + 0.5) * cs];
+  await page.mouse.move(...at(6));
+  await page.mouse.down();
+  await page.mouse.move(...at(7), { steps: 3 });
+  await page.mouse.move(...at(8), { steps: 3 });
+  await page.mouse.up();
+  await page.keyboard.press('Shift+Digit9');
+  assert.deepEqual([await cell(6, 'marks'), await cell(7, 'marks'), await cell(8, 'marks')], ['9', '9', '9']);
+  await page.keyboard.press('Control+z');
+  assert.deepEqual([await cell(6, 'marks'), await cell(7, 'marks'), await cell(8, 'marks')], ['', '', '']);
+
   // The digit pad works like the keyboard.
   await clickCell(5);
   await page.click('[data-digit="8"]');

@@ -187,7 +187,7 @@ export function mount(root, { engine }) {
   const game = new Game();
   const board = new Board(el.canvas);
   const ui = {
-    selected: -1, pencil: false, flagged: new Set(), hint: null, level: settings.level,
+    selected: -1, extra: new Set(), pencil: false, flagged: new Set(), hint: null, level: settings.level,
     tasks: {}, // section -> AbortController
     previous: null, // the game replaced by the last load, for "Back to previous game"
   };
@@ -210,7 +210,7 @@ export function mount(root, { engine }) {
     const marks = hint && hint.stage === 'show' ? workingCandidates(game) : game.shownMarks(values);
     const selVal = ui.selected >= 0 ? values[ui.selected] : 0;
     return {
-      values, marks, kinds: values.map((_, i) => game.kind(i)), selected: ui.selected,
+      values, marks, kinds: values.map((_, i) => game.kind(i)), selected: ui.selected, selection: new Set(targets()),
       conflicts: conflicts(values),
       mistakes: el.mistakes.checked && game.mode === 'play' ? game.mistakes() : new Set(),
       flagged: ui.flagged, highlightDigit: selVal || 0, pencil: ui.pencil, hint,
@@ -232,14 +232,14 @@ export function mount(root, { engine }) {
     for (let i = 0; i < 81; i++) {
       const span = el.cells[i];
       const state = [view.conflicts.has(i) && 'conflict', view.mistakes.has(i) && 'mistake',
-        ui.flagged.has(i) && 'flagged', i === ui.selected && 'selected'].filter(Boolean).join(' ');
+        ui.flagged.has(i) && 'flagged', view.selection.has(i) && 'selected'].filter(Boolean).join(' ');
       const markText = digitsOf(marks[i]).join('');
       span.dataset.value = String(values[i] || '');
       span.dataset.kind = kinds[i];
       span.dataset.marks = markText;
       span.dataset.state = state;
       span.textContent = `${cellName(i)}: ${values[i] ? `${values[i]} (${kinds[i]})` : markText ? `candidates ${markText}` : 'empty'}${state ? `, ${state}` : ''}`;
-      span.setAttribute('aria-selected', String(i === ui.selected));
+      span.setAttribute('aria-selected', String(view.selection.has(i)));
     }
 
     // Pad: how many of each digit are still to place.
@@ -354,6 +354,7 @@ export function mount(root, { engine }) {
     game.pause();
     game.reset(mode, cells, opts);
     ui.selected = -1;
+    ui.extra = new Set();
     ui.flagged = new Set();
     closeHint(false);
     clear(el.boardMsg);
@@ -438,9 +439,31 @@ export function mount(root, { engine }) {
 
   // ---- board actions --------------------------------------------------------------------------
 
-  function select(cell) {
+  /** The selected cells: the cursor first, then any others picked by drag, Shift or Ctrl. */
+  function targets() {
+    if (ui.selected < 0) return [];
+    return [ui.selected, ...[...ui.extra].filter((c) => c !== ui.selected)];
+  }
+
+  function select(cell, how = 'replace') {
+    if (how === 'replace') ui.extra = new Set();
+    else if (how === 'add' && ui.selected >= 0) ui.extra.add(ui.selected);
+    else if (how === 'toggle' && ui.selected >= 0) {
+      if (cell === ui.selected || ui.extra.has(cell)) {
+        // Ctrl/Shift-click on a selected cell takes it out of the selection.
+        ui.extra.delete(cell);
+        if (cell === ui.selected) {
+          const rest = [...ui.extra];
+          ui.selected = rest.length ? rest.pop() : -1;
+          ui.extra.delete(ui.selected);
+        }
+        render();
+        announce();
+        return;
+      }
+      ui.extra.add(ui.selected);
+    }
     ui.selected = cell;
-    if (ui.hint && ui.hint.stage) { /* keep the hint visible while looking around */ }
     render();
     announce();
   }
@@ -448,21 +471,21 @@ export function mount(root, { engine }) {
   function inputDigit(d, pencilKey) {
     if (ui.selected < 0) { select(0); }
     const pencil = game.mode === 'play' && (ui.pencil !== !!pencilKey);
-    if (pencil) game.toggleMark(ui.selected, d);
-    else game.place(ui.selected, d);
+    if (pencil) game.toggleMark(targets(), d);
+    else game.place(targets(), d);
     render();
   }
 
   function erase() {
     if (ui.selected < 0) return;
-    game.erase(ui.selected);
+    game.erase(targets());
   }
 
-  function move(dr, dc) {
+  function move(dr, dc, extend = false) {
     const cur = ui.selected < 0 ? 40 : ui.selected;
     const r = (Math.floor(cur / 9) + dr + 9) % 9;
     const c = (cur % 9 + dc + 9) % 9;
-    select(r * 9 + c);
+    select(r * 9 + c, extend ? 'add' : 'replace');
   }
 
   function togglePencil() {
@@ -653,7 +676,7 @@ export function mount(root, { engine }) {
   const detachInput = attachInput(el.canvas, {
     select, digit: inputDigit, erase, move, undo, redo, togglePencil,
     paste: (text) => loadText(text, el.boardMsg, { source: 'paste' }),
-    escape: () => { if (ui.hint) closeHint(); else { ui.selected = -1; render(); } },
+    escape: () => { if (ui.hint) closeHint(); else { ui.selected = -1; ui.extra = new Set(); render(); } },
     cellAt: (x, y) => board.cellAt(x, y),
   }, root);
   el.canvas.addEventListener('focus', () => { if (ui.selected < 0) select(0); });

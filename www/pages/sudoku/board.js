@@ -61,7 +61,7 @@ export class Board {
   }
 
   /**
-   * view: {values, kinds[], marks[], selected, conflicts:Set, mistakes:Set, flagged:Set,
+   * view: {values, kinds[], marks[], selected, selection:Set, conflicts:Set, mistakes:Set, flagged:Set,
    *        highlightDigit, pencil, hint: {stage:'look'|'show', step} | null, solvedGlow}
    */
   draw(view) {
@@ -106,11 +106,9 @@ export class Board {
     }
     for (const cell of view.conflicts) fillCell(cell, c['danger-soft']);
     for (const cell of view.mistakes) fillCell(cell, c['danger-soft']);
-    if (selected >= 0) {
+    for (const cell of view.selection || []) {
       ctx.fillStyle = c['accent-soft'];
-      ctx.globalAlpha = this.dark ? 1 : 0.9;
-      ctx.fillRect(x0(selected), y0(selected), cs, cs);
-      ctx.globalAlpha = 1;
+      ctx.fillRect(x0(cell), y0(cell), cs, cs);
     }
 
     this.drawGridLines(inset, cs);
@@ -205,6 +203,9 @@ export class Board {
       for (const cell of hint.step.cells || []) outline(cell, c.warning, Math.max(2, cs * 0.06));
     }
     for (const cell of view.flagged) outline(cell, c.danger, Math.max(2, cs * 0.07));
+    if (view.selection && view.selection.size > 1) {
+      for (const cell of view.selection) if (cell !== selected) outline(cell, c.accent, Math.max(1.5, cs * 0.03));
+    }
     if (selected >= 0) outline(selected, view.pencil ? c.warning : c.accent, Math.max(2, cs * 0.06), view.pencil ? [cs * 0.12, cs * 0.08] : []);
   }
 

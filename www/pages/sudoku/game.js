@@ -153,45 +153,58 @@ export class Game {
     return true;
   }
 
-  /** Puts digit d in a cell (a given while editing, the player's digit while playing). Typing
-   *  the digit a cell already holds clears it. Pencil marks of d leave the cell's peers. */
-  place(cell, d) {
+  /** Puts digit d in the cells (givens while editing, the player's digits while playing).
+   *  When every cell already holds d, it is cleared instead. Marks of d leave the peers. */
+  place(cells, d) {
+    const list = [].concat(cells);
     return this.change(() => {
       if (this.mode === 'edit') {
-        this.givens[cell] = this.givens[cell] === d ? 0 : d;
+        const clearing = list.every((c) => this.givens[c] === d);
+        for (const c of list) this.givens[c] = clearing ? 0 : d;
         this.solved.fill(0);
         return;
       }
-      if (this.givens[cell]) return;
-      const same = this.entries[cell] === d;
-      this.entries[cell] = same ? 0 : d;
-      this.solved[cell] = 0;
-      if (!same) for (const p of PEERS[cell]) this.marks[p] &= ~bit(d);
-    });
-  }
-
-  /** Toggles pencil mark d in an empty cell (while playing). */
-  toggleMark(cell, d) {
-    if (this.mode !== 'play') return false;
-    return this.change(() => {
-      const values = this.values();
-      if (values[cell]) return;
-      if (this.auto) {
-        if (candidates(values)[cell] & bit(d)) this.elim[cell] ^= bit(d);
-      } else {
-        this.marks[cell] ^= bit(d);
+      const open = list.filter((c) => !this.givens[c]);
+      const clearing = open.length > 0 && open.every((c) => this.entries[c] === d);
+      for (const c of open) {
+        this.entries[c] = clearing ? 0 : d;
+        this.solved[c] = 0;
+        if (!clearing) for (const p of PEERS[c]) this.marks[p] &= ~bit(d);
       }
     });
   }
 
-  /** Clears a cell's digit, or its pencil marks when it has no digit. */
-  erase(cell) {
+  /** Toggles pencil mark d in the empty cells (while playing): removed from all when all have
+   *  it, otherwise added to all. */
+  toggleMark(cells, d) {
+    if (this.mode !== 'play') return false;
+    const list = [].concat(cells);
     return this.change(() => {
-      if (this.mode === 'edit') { this.givens[cell] = 0; this.solved.fill(0); return; }
-      if (this.givens[cell]) return;
-      if (this.entries[cell] || this.solved[cell]) { this.entries[cell] = 0; this.solved[cell] = 0; return; }
-      if (this.auto) this.elim[cell] = ALL;
-      else this.marks[cell] = 0;
+      const values = this.values();
+      const open = list.filter((c) => !values[c]);
+      if (this.auto) {
+        const cand = candidates(values);
+        const able = open.filter((c) => cand[c] & bit(d));
+        const removing = able.every((c) => !(this.elim[c] & bit(d)));
+        for (const c of able) this.elim[c] = removing ? this.elim[c] | bit(d) : this.elim[c] & ~bit(d);
+      } else {
+        const removing = open.every((c) => this.marks[c] & bit(d));
+        for (const c of open) this.marks[c] = removing ? this.marks[c] & ~bit(d) : this.marks[c] | bit(d);
+      }
+    });
+  }
+
+  /** Clears the cells' digits; cells without a digit lose their pencil marks. */
+  erase(cells) {
+    const list = [].concat(cells);
+    return this.change(() => {
+      for (const c of list) {
+        if (this.mode === 'edit') { this.givens[c] = 0; this.solved.fill(0); continue; }
+        if (this.givens[c]) continue;
+        if (this.entries[c] || this.solved[c]) { this.entries[c] = 0; this.solved[c] = 0; continue; }
+        if (this.auto) this.elim[c] = ALL;
+        else this.marks[c] = 0;
+      }
     });
   }
 

@@ -1,11 +1,12 @@
 // Keyboard, pointer (mouse, pen, touch) and clipboard input on the board, turned into actions.
 //
 // Keys: 1–9 place a digit (Shift/Ctrl/Alt + digit: pencil mark), 0/Backspace/Delete erase,
-// arrows move (wrapping), P toggles pencil mode, Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) undo/redo,
+// arrows move (wrapping; Shift extends the selection), P toggles pencil mode, Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) undo/redo,
 // Escape closes a hint. Ctrl+V pastes a puzzle.
 
 /**
- * Wires `canvas` (focusable) to `actions`: {select(cell), digit(d, pencil), erase(), move(dr, dc),
+ * Wires `canvas` (focusable) to `actions`: {select(cell, 'replace'|'add'|'toggle'), digit(d, pencil),
+ * erase(), move(dr, dc, extend),
  * undo(), redo(), togglePencil(), paste(text), escape(), cellAt(x, y)}. Keys are heard anywhere in
  * `keyScope` (the page) except in form fields. Returns a cleanup function.
  */
@@ -29,10 +30,10 @@ export function attachInput(canvas, actions, keyScope = canvas) {
     }
     switch (e.key) {
       case '0': case 'Backspace': case 'Delete': e.preventDefault(); actions.erase(); return;
-      case 'ArrowUp': e.preventDefault(); actions.move(-1, 0); return;
-      case 'ArrowDown': e.preventDefault(); actions.move(1, 0); return;
-      case 'ArrowLeft': e.preventDefault(); actions.move(0, -1); return;
-      case 'ArrowRight': e.preventDefault(); actions.move(0, 1); return;
+      case 'ArrowUp': e.preventDefault(); actions.move(-1, 0, e.shiftKey); return;
+      case 'ArrowDown': e.preventDefault(); actions.move(1, 0, e.shiftKey); return;
+      case 'ArrowLeft': e.preventDefault(); actions.move(0, -1, e.shiftKey); return;
+      case 'ArrowRight': e.preventDefault(); actions.move(0, 1, e.shiftKey); return;
       case 'Escape': actions.escape(); return;
       case 'p': case 'P': case 'n': case 'N':
         if (!mod) { e.preventDefault(); actions.togglePencil(); }
@@ -42,14 +43,31 @@ export function attachInput(canvas, actions, keyScope = canvas) {
     if (digit === 0) { e.preventDefault(); actions.erase(); }
   };
 
+  // Mouse and pen drags select several cells (for marks); touch drags scroll the page.
+  let dragging = false;
+  let last = -1;
   const onPointerDown = (e) => {
     if (e.button !== undefined && e.button > 0) return;
     const cell = actions.cellAt(e.clientX, e.clientY);
     if (cell < 0) return;
     e.preventDefault();
     canvas.focus({ preventScroll: true });
-    actions.select(cell);
+    const adding = e.shiftKey || e.ctrlKey || e.metaKey;
+    actions.select(cell, adding ? 'toggle' : 'replace');
+    last = cell;
+    if (e.pointerType !== 'touch') {
+      dragging = true;
+      try { canvas.setPointerCapture(e.pointerId); } catch (_) { /* not capturable */ }
+    }
   };
+  const onPointerMove = (e) => {
+    if (!dragging) return;
+    const cell = actions.cellAt(e.clientX, e.clientY);
+    if (cell < 0 || cell === last) return;
+    last = cell;
+    actions.select(cell, 'add');
+  };
+  const onPointerUp = () => { dragging = false; };
 
   const onPaste = (e) => {
     const t = e.target;
@@ -62,10 +80,16 @@ export function attachInput(canvas, actions, keyScope = canvas) {
 
   keyScope.addEventListener('keydown', onKey);
   canvas.addEventListener('pointerdown', onPointerDown);
+  canvas.addEventListener('pointermove', onPointerMove);
+  canvas.addEventListener('pointerup', onPointerUp);
+  canvas.addEventListener('pointercancel', onPointerUp);
   document.addEventListener('paste', onPaste);
   return () => {
     keyScope.removeEventListener('keydown', onKey);
     canvas.removeEventListener('pointerdown', onPointerDown);
+    canvas.removeEventListener('pointermove', onPointerMove);
+    canvas.removeEventListener('pointerup', onPointerUp);
+    canvas.removeEventListener('pointercancel', onPointerUp);
     document.removeEventListener('paste', onPaste);
   };
 }
