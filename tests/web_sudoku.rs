@@ -23,7 +23,10 @@ const SOLUTION: &str =
 #[wasm_bindgen_test]
 fn solve_returns_the_solution_digits() {
     let reply = sudoku_solve(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#))).unwrap();
-    assert_eq!(field(&reply, "solution").as_string().as_deref(), Some(SOLUTION));
+    assert_eq!(
+        field(&reply, "solution").as_string().as_deref(),
+        Some(SOLUTION)
+    );
 }
 
 #[wasm_bindgen_test]
@@ -34,13 +37,44 @@ fn solve_reports_no_solution_as_null() {
     assert!(field(&reply, "solution").is_null());
 }
 
+fn ignore_progress() -> js_sys::Function {
+    js_sys::Function::new_no_args("")
+}
+
 #[wasm_bindgen_test]
 fn count_is_capped_at_the_limit() {
     let empty = ".".repeat(81);
-    let reply = sudoku_count(args(&format!(r#"{{"puzzle":"{empty}","limit":5}}"#))).unwrap();
+    let reply = sudoku_count(
+        args(&format!(r#"{{"puzzle":"{empty}","limit":5}}"#)),
+        &ignore_progress(),
+    )
+    .unwrap();
     assert_eq!(field(&reply, "count").as_f64(), Some(5.0));
-    let reply = sudoku_count(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#))).unwrap();
+    let reply = sudoku_count(
+        args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#)),
+        &ignore_progress(),
+    )
+    .unwrap();
     assert_eq!(field(&reply, "count").as_f64(), Some(1.0));
+}
+
+#[wasm_bindgen_test]
+fn a_long_count_reports_progress() {
+    let seen = js_sys::Array::new();
+    let record = js_sys::Function::new_with_args("p", "this.push(p.count)").bind0(&seen);
+    let empty = ".".repeat(81);
+    let reply = sudoku_count(
+        args(&format!(r#"{{"puzzle":"{empty}","limit":1000000}}"#)),
+        &record,
+    )
+    .unwrap();
+    assert_eq!(field(&reply, "count").as_f64(), Some(1_000_000.0));
+    assert!(
+        seen.length() > 0,
+        "no progress message in a count of a million"
+    );
+    let last = seen.get(seen.length() - 1).as_f64().unwrap();
+    assert!(last > 0.0 && last <= 1_000_000.0);
 }
 
 #[wasm_bindgen_test]
@@ -48,6 +82,9 @@ fn bad_puzzles_are_errors_that_name_the_problem() {
     let err = sudoku_solve(args(r#"{"puzzle":"12"}"#)).unwrap_err();
     let message = JsValue::from(err);
     let text = js_sys::Reflect::get(&message, &JsValue::from_str("message")).unwrap();
-    assert_eq!(text.as_string().unwrap(), "a puzzle has 81 cells, this one has 2");
+    assert_eq!(
+        text.as_string().unwrap(),
+        "a puzzle has 81 cells, this one has 2"
+    );
     assert!(sudoku_solve(args(r#"{"nopuzzle":1}"#)).is_err());
 }
