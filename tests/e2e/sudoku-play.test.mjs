@@ -196,3 +196,28 @@ test('hint: where to look, then the step on the board; apply and undo', async ()
   assert.equal(await board('grid'), before);
   assert.deepEqual(app.errors.filter((e) => !/unknown operation/.test(e)), []);
 });
+
+test('dark theme at phone width: the board follows the theme', async () => {
+  const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const phone = await context.newPage();
+  const errors = [];
+  phone.on('pageerror', (err) => errors.push(String(err)));
+  await phone.goto(`${app.url}#/sudoku?p=${OTHER}`);
+  await phone.waitForFunction((g) => document.querySelector('.sudoku-board-wrap')?.dataset.givens === g, OTHER);
+  const box = await phone.locator('.sudoku-board').boundingBox();
+  assert.ok(box.width > 300 && box.x + box.width <= 390, `board fits the phone: ${JSON.stringify(box)}`);
+  // Tap a cell and use the digit pad, as on a phone.
+  await phone.tap('.sudoku-board', { position: { x: box.width / 18, y: box.width / 18 } });
+  await phone.tap('[data-digit="1"]');
+  assert.equal(await phone.getAttribute('[data-role=cells] [data-cell="0"]', 'data-value'), '1');
+  const [surface, pixel] = await phone.evaluate(() => {
+    const canvas = document.querySelector('.sudoku-board');
+    const px = canvas.getContext('2d').getImageData(canvas.width * 0.5 / 9, canvas.width * 3.5 / 9, 1, 1).data;
+    return [getComputedStyle(document.documentElement).getPropertyValue('--surface').trim(), [...px.slice(0, 3)]];
+  });
+  const want = [1, 3, 5].map((k) => parseInt(surface.slice(k, k + 2), 16));
+  assert.ok(pixel.every((v, k) => Math.abs(v - want[k]) < 24), `empty cell ${pixel} is the dark surface ${want}`);
+  await phone.screenshot({ path: new URL('../../test-results/sudoku-phone-dark.png', import.meta.url).pathname });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

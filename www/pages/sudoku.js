@@ -639,7 +639,8 @@ export function mount(root, { engine }) {
     const values = game.playerGrid();
     const grid = textFromCells(values);
     try {
-      const reply = await task('help', 'Looking for the next step…', 'sudoku.hint', { grid });
+      // The givens let the engine tell a wrong digit from a merely unusual one.
+      const reply = await task('help', 'Looking for the next step…', 'sudoku.hint', { grid, puzzle: textFromCells(game.givens) });
       if (textFromCells(game.playerGrid()) !== grid) return; // the board changed meanwhile
       if (reply.kind === 'solved') { say(el.hintMsg, 'The puzzle is solved: nothing left to find.', 'success'); return; }
       if (reply.kind === 'mistake') {

@@ -48,6 +48,7 @@ export class Board {
       this.canvas.height = size;
     }
     this.size = size;
+    this.canvas.style.borderRadius = `${Math.round(size * 0.02) / dpr}px`;
     this.draw(this.view);
   }
 
@@ -69,18 +70,22 @@ export class Board {
     if (!view || this.size < 40) return;
     const { ctx, colors: c } = this;
     const S = this.size;
-    const inset = Math.max(2, Math.round(S * 0.006));
+    const outer = Math.max(2, Math.round(S / 150));
+    const inset = outer;
+    const radius = Math.round(S * 0.02);
     const cs = (S - 2 * inset) / 9;
-    this.geom = { inset, cs };
+    this.geom = { inset, cs, outer, radius };
     const x0 = (cell) => inset + colOf(cell) * cs;
     const y0 = (cell) => inset + rowOf(cell) * cs;
     const fillCell = (cell, color) => { ctx.fillStyle = color; ctx.fillRect(x0(cell), y0(cell), cs, cs); };
 
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, S, S);
+    ctx.save();
+    roundRect(ctx, 0, 0, S, S, radius);
+    ctx.clip();
     ctx.fillStyle = c.surface;
-    roundRect(ctx, 0, 0, S, S, inset * 3);
-    ctx.fill();
+    ctx.fillRect(0, 0, S, S);
 
     const { values, selected, highlightDigit } = view;
     const hint = view.hint;
@@ -112,6 +117,7 @@ export class Board {
     }
 
     this.drawGridLines(inset, cs);
+    ctx.restore();
 
     // Digits.
     const fontFamily = getComputedStyle(this.canvas).fontFamily || 'system-ui, sans-serif';
@@ -218,8 +224,9 @@ export class Board {
 
   drawGridLines(inset, cs) {
     const { ctx, colors: c, size: S } = this;
+    const { outer, radius } = this.geom;
     const thin = Math.max(1, Math.round(S / 500));
-    const thick = Math.max(2, Math.round(S / 190));
+    const thick = Math.max(2, Math.round(S / 220));
     ctx.fillStyle = c.border;
     for (let k = 1; k < 9; k++) {
       if (k % 3 === 0) continue;
@@ -227,12 +234,17 @@ export class Board {
       ctx.fillRect(inset, p, 9 * cs, thin);
       ctx.fillRect(p, inset, thin, 9 * cs);
     }
-    ctx.fillStyle = this.dark ? c['text-muted'] : c.text;
-    for (let k = 0; k <= 9; k += 3) {
+    const strong = this.dark ? c['text-muted'] : c.text;
+    ctx.fillStyle = strong;
+    for (const k of [3, 6]) {
       const p = Math.round(inset + k * cs - thick / 2);
-      ctx.fillRect(inset - thick / 2, p, 9 * cs + thick, thick);
-      ctx.fillRect(p, inset - thick / 2, thick, 9 * cs + thick);
+      ctx.fillRect(inset, p, 9 * cs, thick);
+      ctx.fillRect(p, inset, thick, 9 * cs);
     }
+    ctx.strokeStyle = strong;
+    ctx.lineWidth = outer;
+    roundRect(ctx, outer / 2, outer / 2, S - outer, S - outer, Math.max(0, radius - outer / 2));
+    ctx.stroke();
   }
 
   drawLinks(links) {
