@@ -197,6 +197,40 @@ test('hint: where to look, then the step on the board; apply and undo', async ()
   assert.deepEqual(app.errors.filter((e) => !/unknown operation/.test(e)), []);
 });
 
+test('new game by level, with progress and Cancel', async () => {
+  await page.goto(`${app.url}#/sudoku`);
+  await page.waitForSelector('.sudoku-board-wrap[data-grid]');
+  const before = await board('givens');
+  const available = await page.evaluate(async () => {
+    const { engine } = await import('/engine.js');
+    try { await engine.run('sudoku.generate', { level: 'easy', symmetry: 'central', seed: 1 }); return true; } catch (err) { return err.message; }
+  });
+  if (available !== true) {
+    await page.click('[data-level=easy]');
+    await page.click('[data-action=generate]');
+    await page.waitForFunction(() => /Could not generate/.test(document.querySelector('[data-role=game-message]').textContent));
+    assert.match(await page.textContent('[data-role=game-message]'), /unknown operation/);
+    assert.equal(await board('givens'), before, 'the current game is kept');
+    return;
+  }
+  await page.click('[data-level=easy]');
+  await page.click('[data-action=generate]');
+  await page.waitForFunction((b) => document.querySelector('.sudoku-board-wrap').dataset.givens !== b, before);
+  assert.match(await page.textContent('[data-role=game-message]'), /New easy puzzle, rated/);
+  assert.match(await page.textContent('[data-role=badge]'), /Easy · SE \d\.\d/);
+
+  // Cancel an extreme generation: the game stays, and the page keeps working.
+  const current = await board('givens');
+  await page.click('[data-level=extreme]');
+  await page.click('[data-action=generate]');
+  await page.waitForSelector('[data-progress=game]:not([hidden])');
+  await page.click('[data-cancel=game]');
+  await page.waitForFunction(() => /Cancelled/.test(document.querySelector('[data-role=game-message]').textContent));
+  assert.equal(await board('givens'), current);
+  await page.click('[data-action=solve]');
+  await page.waitForFunction(() => /Solved/.test(document.querySelector('[data-role=solver-message]').textContent));
+});
+
 test('dark theme at phone width: the board follows the theme', async () => {
   const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   const phone = await context.newPage();
