@@ -31,7 +31,7 @@ function template(settings) {
         <span class="sudoku-timer" data-role="timer" aria-label="Time">0:00</span>
       </div>
       <div class="sudoku-edit-bar" data-role="edit-bar" hidden>
-        <span>Entering a puzzle: type or paste the givens, then</span>
+        <span>New puzzle: type the givens or paste them (Ctrl+V).</span>
         <button class="btn btn-primary" type="button" data-action="start">Start playing</button>
       </div>
       <div class="sudoku-board-wrap">
@@ -735,7 +735,7 @@ export function mount(root, { engine }) {
       ui.selected = 0;
       el.canvas.focus({ preventScroll: true });
       render();
-      say(el.boardMsg, 'Type the givens (arrows move, Backspace erases), or paste a puzzle.', 'info', backButton());
+      if (ui.previous) say(el.boardMsg, 'Your game is kept.', 'info', backButton());
     },
   };
 

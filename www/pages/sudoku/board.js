@@ -135,7 +135,9 @@ export class Board {
       ctx.fillText(String(v), x0(i) + cs / 2, y0(i) + cs * 0.54);
       if (kind === 'solved') {
         // A small underline tells solver digits from the player's even without colour.
-        ctx.fillRect(x0(i) + cs * 0.38, y0(i) + cs * 0.84, cs * 0.24, Math.max(1, cs * 0.03));
+        ctx.globalAlpha = 0.55;
+        ctx.fillRect(x0(i) + cs * 0.4, y0(i) + cs * 0.86, cs * 0.2, Math.max(1, cs * 0.025));
+        ctx.globalAlpha = 1;
       }
     }
 
