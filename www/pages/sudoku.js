@@ -67,24 +67,6 @@ function template(settings) {
     </section>
 
     <aside class="stack sudoku-side">
-      <section class="panel stack" data-section="game" aria-labelledby="sd-new">
-        <h2 id="sd-new">New game</h2>
-        <div class="sudoku-levels" role="group" aria-label="Level">
-          ${LEVELS.map((l) => html`<button class="btn" type="button" data-level="${l}" aria-pressed="${l === settings.level}">${l[0].toUpperCase() + l.slice(1)}</button>`).join('')}
-        </div>
-        <div class="row">
-          <button class="btn btn-primary" type="button" data-action="generate">New game</button>
-          <button class="btn" type="button" data-action="restart" title="Clear your digits and marks (undoable)">Restart</button>
-          <label class="sudoku-inline">Symmetry
-            <select data-role="symmetry">
-              ${['central', 'diagonal', 'mirror', 'none'].map((s) => html`<option value="${s}" ${s === settings.symmetry ? 'selected' : ''}>${s}</option>`).join('')}
-            </select>
-          </label>
-        </div>
-        ${progress('game')}
-        <div class="message" data-role="game-message"></div>
-      </section>
-
       <section class="panel stack" data-section="help" aria-labelledby="sd-help">
         <h2 id="sd-help">Help</h2>
         <div class="row">
@@ -109,6 +91,24 @@ function template(settings) {
           </dl>
           <p>On a phone: tap a cell, then the digit pad; Pencil switches the pad to marks.</p>
         </details>
+      </section>
+
+      <section class="panel stack" data-section="game" aria-labelledby="sd-new">
+        <h2 id="sd-new">New game</h2>
+        <div class="sudoku-levels" role="group" aria-label="Level">
+          ${LEVELS.map((l) => html`<button class="btn" type="button" data-level="${l}" aria-pressed="${l === settings.level}">${l[0].toUpperCase() + l.slice(1)}</button>`).join('')}
+        </div>
+        <div class="row">
+          <button class="btn btn-primary" type="button" data-action="generate">New game</button>
+          <button class="btn" type="button" data-action="restart" title="Clear your digits and marks (undoable)">Restart</button>
+          <label class="sudoku-inline">Symmetry
+            <select data-role="symmetry">
+              ${['central', 'diagonal', 'mirror', 'none'].map((s) => html`<option value="${s}" ${s === settings.symmetry ? 'selected' : ''}>${s}</option>`).join('')}
+            </select>
+          </label>
+        </div>
+        ${progress('game')}
+        <div class="message" data-role="game-message"></div>
       </section>
 
       <section class="panel stack" data-section="solver" aria-labelledby="sd-solver">
@@ -788,6 +788,15 @@ export function mount(root, { engine }) {
     if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); actions.import(); }
   });
 
+  // The hint sits in the Help panel beside the board on wide screens, under the board on phones.
+  const narrow = matchMedia('(max-width: 820px)');
+  const placeHint = () => {
+    const anchor = narrow.matches ? root.querySelector('.sudoku-tools') : root.querySelector('[data-section=help] .row');
+    anchor.after(el.hintBox, el.hintMsg);
+  };
+  placeHint();
+  narrow.addEventListener('change', placeHint);
+
   const stopTheme = onThemeChange(() => { board.refreshColors(); render(); });
 
   const onVisibility = () => {
@@ -835,6 +844,7 @@ export function mount(root, { engine }) {
     stopTheme();
     root.removeEventListener('click', onClick);
     document.removeEventListener('visibilitychange', onVisibility);
+    narrow.removeEventListener('change', placeHint);
     window.removeEventListener('pagehide', onPageHide);
   };
 }

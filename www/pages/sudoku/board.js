@@ -8,11 +8,13 @@ const COLOR_NAMES = ['bg', 'surface', 'surface-2', 'border', 'text', 'text-muted
 
 /** Colours for the roles a candidate can play in a logic step. */
 function roleColors(c, dark) {
+  // Pattern candidates are solid discs (they carry the argument); removals stay light and struck.
+  const ink = c.surface;
   return {
-    pattern: { fill: c['accent-soft'], text: c['accent-strong'] },
-    on: { fill: c['success-soft'], text: c.success },
-    off: { fill: c['warning-soft'], text: c.warning },
-    fin: { fill: dark ? '#3b2350' : '#f3d9fa', text: dark ? '#e599f7' : '#9c36b5' },
+    pattern: { fill: c.accent, text: ink },
+    on: { fill: c.success, text: ink },
+    off: { fill: c.warning, text: ink },
+    fin: { fill: dark ? '#e599f7' : '#9c36b5', text: ink },
     elim: { fill: c['danger-soft'], text: c.danger },
   };
 }
@@ -159,7 +161,7 @@ export class Board {
       for (const d of digitsOf(mask)) {
         const [mx, my] = this.markCenter(i, d);
         const role = roleOf.get(i * 10 + d);
-        const r = cs * 0.15;
+        const r = cs * 0.155;
         if (role) {
           const rc = this.roles[role] || this.roles.pattern;
           ctx.fillStyle = rc.fill;
@@ -208,7 +210,7 @@ export class Board {
     };
     // The first stage points at units only (cells when a step has no unit), not at the answer.
     if (hint && (hint.stage === 'show' || !(hint.step.units || []).length)) {
-      for (const cell of hint.step.cells || []) outline(cell, c.warning, Math.max(2, cs * 0.06));
+      for (const cell of hint.step.cells || []) outline(cell, c.warning, Math.max(2, cs * (hint.stage === 'show' ? 0.035 : 0.06)));
     }
     for (const cell of view.flagged) outline(cell, c.danger, Math.max(2, cs * 0.07));
     if (view.selection && view.selection.size > 1) {
