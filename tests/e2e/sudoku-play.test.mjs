@@ -140,6 +140,11 @@ test('a share link opens its puzzle and the previous game can come back', async 
 
   await page.click('.sudoku-link');
   assert.equal(await board('givens'), WELCOME);
+
+  // A broken link explains itself and leaves the game alone.
+  await page.goto(`${app.url}#/sudoku?p=12345`);
+  await page.waitForFunction(() => /81 cells/.test(document.querySelector('[data-role=board-message]')?.textContent));
+  assert.equal(await board('givens'), WELCOME);
 });
 
 test('filling the last cell finishes the game', async () => {

@@ -814,7 +814,11 @@ export function mount(root, { engine }) {
 
   const shared = sharedPuzzle();
   const saved = loadGame();
-  if (saved && game.load(saved)) game.resume();
+  const restored = !!saved && game.load(saved);
+  if (!restored || (game.isEmpty() && game.mode === 'play')) {
+    game.reset('play', cellsFromText(WELCOME), { unique: true, meta: { source: 'welcome', level: 'easy' } });
+  }
+  game.resume();
   if (shared) {
     clearSharedPuzzle();
     const cells = cellsFromText(shared);
@@ -823,9 +827,6 @@ export function mount(root, { engine }) {
     } else {
       loadText(shared, el.boardMsg, { source: 'link' });
     }
-  } else if (!saved || game.isEmpty() && game.mode === 'play') {
-    game.reset('play', cellsFromText(WELCOME), { unique: true, meta: { source: 'welcome', level: 'easy' } });
-    game.resume();
   }
   render();
   if (!shared) saveNow();
