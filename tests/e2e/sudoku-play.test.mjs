@@ -81,6 +81,12 @@ test('pencil marks, digits, undo and redo', async () => {
   await page.keyboard.press('Control+z');
   assert.deepEqual([await cell(6, 'marks'), await cell(7, 'marks'), await cell(8, 'marks')], ['', '', '']);
 
+  // Pausing covers the board and stops input until the player comes back.
+  await page.click('[data-action=pause]');
+  assert.equal(await page.getAttribute('[data-action=pause]', 'aria-pressed'), 'true');
+  await clickCell(5); // resumes, does not select
+  assert.equal(await page.getAttribute('[data-action=pause]', 'aria-pressed'), 'false');
+
   // The digit pad works like the keyboard.
   await clickCell(5);
   await page.click('[data-digit="8"]');
@@ -149,9 +155,10 @@ test('a share link opens its puzzle and the previous game can come back', async 
 
 test('filling the last cell finishes the game', async () => {
   const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
-  await page.fill('[data-role=import]', `${SOLVED.slice(0, 40)}.${SOLVED.slice(41)}`);
+  const almost = `${SOLVED.slice(0, 40)}.${SOLVED.slice(41)}`;
+  await page.fill('[data-role=import]', almost);
   await page.click('[data-action=import]');
-  await page.waitForFunction(() => document.querySelector('.sudoku-board-wrap').dataset.grid.includes('.'));
+  await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap').dataset.givens === g, almost);
   await clickCell(40);
   await page.keyboard.press('5');
   await page.waitForSelector('.sudoku-board-wrap[data-complete=true]');

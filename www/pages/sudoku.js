@@ -28,7 +28,7 @@ function template(settings) {
       <div class="sudoku-status">
         <span class="sudoku-badge" data-role="badge"></span>
         <span class="sudoku-mode" data-role="mode"></span>
-        <span class="sudoku-timer" data-role="timer" aria-label="Time">0:00</span>
+        <button class="sudoku-timer" type="button" data-action="pause" data-role="timer" title="Pause" aria-label="Time; press to pause">0:00</button>
       </div>
       <div class="sudoku-edit-bar" data-role="edit-bar" hidden>
         <span>New puzzle: type the givens or paste them (Ctrl+V).</span>
@@ -183,11 +183,12 @@ export function mount(root, { engine }) {
     symmetry: $('[data-role=symmetry]'), importBox: $('[data-role=import]'),
     pencilBtn: $('[data-action=pencil]'),
   };
+  el.timer.setAttribute('aria-pressed', 'false');
 
   const game = new Game();
   const board = new Board(el.canvas);
   const ui = {
-    selected: -1, extra: new Set(), pencil: false, flagged: new Set(), hint: null, level: settings.level,
+    selected: -1, extra: new Set(), pencil: false, paused: false, flagged: new Set(), hint: null, level: settings.level,
     tasks: {}, // section -> AbortController
     previous: null, // the game replaced by the last load, for "Back to previous game"
   };
@@ -213,7 +214,7 @@ export function mount(root, { engine }) {
       values, marks, kinds: values.map((_, i) => game.kind(i)), selected: ui.selected, selection: new Set(targets()),
       conflicts: conflicts(values),
       mistakes: el.mistakes.checked && game.mode === 'play' ? game.mistakes() : new Set(),
-      flagged: ui.flagged, highlightDigit: selVal || 0, pencil: ui.pencil, hint,
+      flagged: ui.flagged, highlightDigit: selVal || 0, pencil: ui.pencil, hint, paused: ui.paused,
     };
   }
 
@@ -271,7 +272,7 @@ export function mount(root, { engine }) {
   }
 
   function updateTimer() {
-    el.timer.textContent = formatTime(game.time());
+    el.timer.textContent = `${ui.paused ? '▶ ' : ''}${formatTime(game.time())}`;
   }
 
   function announce() {
@@ -352,6 +353,8 @@ export function mount(root, { engine }) {
   function replaceGame(mode, cells, opts) {
     if (!game.isEmpty() && (game.history.length || game.entries.some(Boolean))) ui.previous = game.toJSON();
     game.pause();
+    ui.paused = false;
+    el.timer.setAttribute('aria-pressed', 'false');
     game.reset(mode, cells, opts);
     ui.selected = -1;
     ui.extra = new Set();
@@ -446,6 +449,7 @@ export function mount(root, { engine }) {
   }
 
   function select(cell, how = 'replace') {
+    if (ui.paused) { setPaused(false); return; }
     if (how === 'replace') ui.extra = new Set();
     else if (how === 'add' && ui.selected >= 0) ui.extra.add(ui.selected);
     else if (how === 'toggle' && ui.selected >= 0) {
@@ -468,7 +472,19 @@ export function mount(root, { engine }) {
     announce();
   }
 
+  /** Pausing stops the clock and covers the board until the player comes back. */
+  function setPaused(on) {
+    if (on && (game.mode !== 'play' || game.completedAt)) return;
+    ui.paused = on;
+    if (on) game.pause(); else game.resume();
+    el.timer.setAttribute('aria-pressed', String(on));
+    el.timer.title = on ? 'Resume' : 'Pause';
+    render();
+    scheduleSave();
+  }
+
   function inputDigit(d, pencilKey) {
+    if (ui.paused) { setPaused(false); return; }
     if (ui.selected < 0) { select(0); }
     const pencil = game.mode === 'play' && (ui.pencil !== !!pencilKey);
     if (pencil) game.toggleMark(targets(), d);
@@ -477,7 +493,7 @@ export function mount(root, { engine }) {
   }
 
   function erase() {
-    if (ui.selected < 0) return;
+    if (ui.selected < 0 || ui.paused) return;
     game.erase(targets());
   }
 
@@ -704,6 +720,7 @@ export function mount(root, { engine }) {
         say(el.boardMsg, err.message, 'error');
       }
     },
+    pause: () => setPaused(!ui.paused),
     undo, redo,
     restart: () => {
       if (game.mode !== 'play') return;
@@ -800,7 +817,7 @@ export function mount(root, { engine }) {
   const stopTheme = onThemeChange(() => { board.refreshColors(); render(); });
 
   const onVisibility = () => {
-    if (document.hidden) { game.pause(); saveNow(); } else { game.resume(); }
+    if (document.hidden) { game.pause(); saveNow(); } else if (!ui.paused) { game.resume(); }
   };
   document.addEventListener('visibilitychange', onVisibility);
   const onPageHide = () => { game.pause(); saveNow(); };

@@ -89,6 +89,21 @@ export class Board {
     ctx.fillStyle = c.surface;
     ctx.fillRect(0, 0, S, S);
 
+    if (view.paused) {
+      // A paused game hides the board (no peeking while the clock stands still).
+      this.drawGridLines(inset, cs);
+      ctx.restore();
+      ctx.fillStyle = c['text-muted'];
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillStyle = c.surface;
+      ctx.fillRect(S * 0.2, S * 0.42, S * 0.6, S * 0.16);
+      ctx.fillStyle = c.text;
+      ctx.font = `600 ${Math.round(cs * 0.45)}px ${getComputedStyle(this.canvas).fontFamily || 'sans-serif'}`;
+      ctx.fillText('Paused — tap to continue', S / 2, S / 2);
+      return;
+    }
+
     const { values, selected, highlightDigit } = view;
     const hint = view.hint;
 
