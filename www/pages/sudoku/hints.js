@@ -32,7 +32,8 @@ const list = (items) => (items.length <= 1 ? items.join('')
 export function lookSentence(step) {
   const units = (step.units || []).map(unitName);
   const where = units.length ? list(units) : list((step.cells || []).slice(0, 6).map(cellName));
-  const article = /^[aeiou]/i.test(step.technique || '') ? 'An' : 'A';
+  // "an" before a vowel sound: an X-Wing, an ALS-XZ, an Empty Rectangle; but a Unique Rectangle.
+  const article = /^([aeio]|x[-yz])/i.test(step.technique || '') ? 'An' : 'A';
   return `${article} ${step.technique || 'step'} is available. Look at ${where || 'the highlighted cells'}.`;
 }
 
