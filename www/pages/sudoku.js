@@ -468,6 +468,7 @@ export function mount(root, { engine }) {
       ui.extra.add(ui.selected);
     }
     ui.selected = cell;
+    if (el.boardMsg.textContent.startsWith('Pick a cell')) clear(el.boardMsg);
     render();
     announce();
   }
@@ -485,7 +486,10 @@ export function mount(root, { engine }) {
 
   function inputDigit(d, pencilKey) {
     if (ui.paused) { setPaused(false); return; }
-    if (ui.selected < 0) { select(0); }
+    if (ui.selected < 0) {
+      say(el.boardMsg, 'Pick a cell first (click or tap it, or use the arrow keys).', 'info');
+      return;
+    }
     const pencil = game.mode === 'play' && (ui.pencil !== !!pencilKey);
     if (pencil) game.toggleMark(targets(), d);
     else game.place(targets(), d);

@@ -57,10 +57,14 @@ export class Board {
   /** The cell (0–80) under a pointer position, or -1. */
   cellAt(clientX, clientY) {
     const rect = this.canvas.getBoundingClientRect();
-    const x = (clientX - rect.left) / rect.width;
-    const y = (clientY - rect.top) / rect.height;
-    if (x < 0 || y < 0 || x >= 1 || y >= 1) return -1;
-    return Math.floor(y * 9) * 9 + Math.floor(x * 9);
+    if (!rect.width || !this.geom) return -1;
+    const scale = this.canvas.width / rect.width;
+    const x = (clientX - rect.left) * scale;
+    const y = (clientY - rect.top) * scale;
+    if (x < 0 || y < 0 || x >= this.canvas.width || y >= this.canvas.height) return -1;
+    const { inset, cs } = this.geom;
+    const clamp = (v) => Math.min(8, Math.max(0, Math.floor((v - inset) / cs)));
+    return clamp(y) * 9 + clamp(x);
   }
 
   /**
