@@ -231,9 +231,11 @@ test('new game by level, with progress and Cancel', async () => {
   assert.match(await page.textContent('[data-role=game-message]'), /New easy puzzle, rated/);
   assert.match(await page.textContent('[data-role=badge]'), /Easy · SE \d\.\d/);
 
-  // Cancel an extreme generation: the game stays, and the page keeps working.
+  // Cancel a search for a rating almost no puzzle has: the game stays, the page keeps working.
   const current = await board('givens');
-  await page.click('[data-level=extreme]');
+  await page.click('[data-level=custom]');
+  await page.fill('[data-role=min]', '11.5');
+  await page.fill('[data-role=max]', '12');
   await page.click('[data-action=generate]');
   await page.waitForSelector('[data-progress=game]:not([hidden])');
   await page.click('[data-cancel=game]');

@@ -96,7 +96,15 @@ function template(settings) {
       <section class="panel stack" data-section="game" aria-labelledby="sd-new">
         <h2 id="sd-new">New game</h2>
         <div class="sudoku-levels" role="group" aria-label="Level">
-          ${LEVELS.map((l) => html`<button class="btn" type="button" data-level="${l}" aria-pressed="${l === settings.level}">${l[0].toUpperCase() + l.slice(1)}</button>`).join('')}
+          ${[...LEVELS, 'custom'].map((l) => html`<button class="btn" type="button" data-level="${l}" aria-pressed="${l === settings.level}">${l[0].toUpperCase() + l.slice(1)}</button>`).join('')}
+        </div>
+        <div class="row sudoku-range" data-role="range" ${settings.level === 'custom' ? '' : 'hidden'}>
+          <label class="sudoku-inline">SE rating from
+            <input type="number" data-role="min" min="1" max="12" step="0.1" value="${settings.min}" inputmode="decimal">
+          </label>
+          <label class="sudoku-inline">to
+            <input type="number" data-role="max" min="1" max="12" step="0.1" value="${settings.max}" inputmode="decimal">
+          </label>
         </div>
         <div class="row">
           <button class="btn btn-primary" type="button" data-action="generate">New game</button>
@@ -181,7 +189,8 @@ export function mount(root, { engine }) {
     hintBox: $('[data-role=hint-box]'), hintTech: $('[data-role=hint-tech]'), hintText: $('[data-role=hint-text]'),
     auto: $('[data-role=auto]'), mistakes: $('[data-role=mistakes]'), limit: $('[data-role=limit]'),
     symmetry: $('[data-role=symmetry]'), importBox: $('[data-role=import]'),
-    pencilBtn: $('[data-action=pencil]'),
+    pencilBtn: $('[data-action=pencil]'), range: $('[data-role=range]'), min: $('[data-role=min]'),
+    max: $('[data-role=max]'),
   };
   el.timer.setAttribute('aria-pressed', 'false');
 
@@ -578,16 +587,29 @@ export function mount(root, { engine }) {
 
   async function generate() {
     clear(el.gameMsg);
-    const level = ui.level;
+    const custom = ui.level === 'custom';
+    const min = Number(el.min.value);
+    const max = Number(el.max.value);
+    if (custom && !(min > 0 && max >= min)) {
+      say(el.gameMsg, 'Give a rating range like 3.0 to 4.5 (the first number not above the second).', 'error');
+      return;
+    }
+    const level = custom ? `${min.toFixed(1)}–${max.toFixed(1)}` : ui.level;
+    const what = custom ? `a puzzle rated ${level}` : `a${/^[aeiou]/.test(level) ? 'n' : ''} ${level} puzzle`;
     const symmetry = el.symmetry.value;
+    const args = custom ? { min, max, symmetry, seed: randomSeed() } : { level, symmetry, seed: randomSeed() };
     try {
-      const reply = await task('game', `Generating a ${level} puzzle…`, 'sudoku.generate',
-        { level, symmetry, seed: randomSeed() },
-        { onProgress: (p) => `Generating a ${level} puzzle… ${p.attempts ?? ''} ${p.attempts !== undefined ? 'tries' : ''}`.trim() });
+      const reply = await task('game', `Generating ${what}…`, 'sudoku.generate', args, {
+        onProgress: (p) => {
+          const tries = p.attempts !== undefined ? ` ${Number(p.attempts).toLocaleString('en')} tries` : '';
+          const best = typeof p.best === 'number' && p.best > 0 ? `, closest so far ${p.best.toFixed(1)}` : '';
+          return `Generating ${what}…${tries}${best}`;
+        },
+      });
       const cells = cellsFromText(reply.puzzle);
       if (!cells) throw new Error('the generator returned a malformed puzzle');
       replaceGame('play', cells, { unique: true, meta: { source: 'generated', level: reply.level || level, rating: reply.rating, seed: reply.seed } });
-      say(el.gameMsg, `New ${reply.level || level} puzzle, rated ${Number(reply.rating).toFixed(1)}.`, 'success');
+      say(el.gameMsg, `New ${reply.level || level} puzzle, rated ${Number(reply.rating).toFixed(1)}. Good luck!`, 'success');
       if (ui.previous) say(el.boardMsg, 'New game started.', 'info', backButton());
       ensureSolution();
     } catch (err) {
@@ -781,6 +803,7 @@ export function mount(root, { engine }) {
     }
     if (btn.dataset.level) {
       ui.level = btn.dataset.level;
+      el.range.hidden = ui.level !== 'custom';
       for (const b of root.querySelectorAll('[data-level]')) b.setAttribute('aria-pressed', String(b === btn));
       settings.level = ui.level;
       saveSettings(settings);
@@ -798,12 +821,16 @@ export function mount(root, { engine }) {
     settings.checkMistakes = el.mistakes.checked;
     settings.limit = el.limit.value;
     settings.symmetry = el.symmetry.value;
+    settings.min = el.min.value;
+    settings.max = el.max.value;
     saveSettings(settings);
     render();
   };
   el.mistakes.addEventListener('change', onSettings);
   el.limit.addEventListener('change', onSettings);
   el.symmetry.addEventListener('change', onSettings);
+  el.min.addEventListener('change', onSettings);
+  el.max.addEventListener('change', onSettings);
   el.auto.addEventListener('change', () => game.setAuto(el.auto.checked));
   el.importBox.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); actions.import(); }

@@ -3,6 +3,7 @@
 
 const KEY = 'gridwise.sudoku.game';
 const SETTINGS_KEY = 'gridwise.sudoku.settings';
+const DEFAULTS = { checkMistakes: false, level: 'medium', limit: '1000', symmetry: 'central', min: '3.0', max: '4.5' };
 
 /** The saved game's data, or null. */
 export function loadGame() {
@@ -31,9 +32,9 @@ export function saveGame(game) {
 
 export function loadSettings() {
   try {
-    return { checkMistakes: false, level: 'medium', limit: '1000', symmetry: 'central', ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}') };
+    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}') };
   } catch (_) {
-    return { checkMistakes: false, level: 'medium', limit: '1000', symmetry: 'central' };
+    return { ...DEFAULTS };
   }
 }
 
