@@ -206,6 +206,15 @@ test('hint: where to look, then the step on the board; apply and undo', async ()
   assert.ok(after !== before || afterMarks.length > 0, 'the step changed the board');
   await page.click('[data-action=undo]');
   assert.equal(await board('grid'), before);
+  if (available === true) {
+    // A wrong digit: the hint names the cell instead of teaching a step.
+    await clickCell(17);
+    await page.keyboard.press('1');
+    await page.click('[data-action=hint]');
+    await page.waitForFunction(() => /r2c9/.test(document.querySelector('[data-role=hint-message]').textContent));
+    assert.match(await cell(17, 'state'), /flagged/);
+    await page.keyboard.press('Backspace');
+  }
   assert.deepEqual(app.errors.filter((e) => !/unknown operation/.test(e)), []);
 });
 

@@ -668,7 +668,7 @@ export function mount(root, { engine }) {
     ui.hint = { step, stage };
     el.hintBox.hidden = false;
     el.hintTech.textContent = `${step.technique}${typeof step.rating === 'number' ? ` · ${step.rating.toFixed(1)}` : ''}`;
-    el.hintText.textContent = stage === 'look' ? lookSentence(step) : `${step.text}${effectSummary(step) ? ` (${effectSummary(step)})` : ''}`;
+    el.hintText.textContent = stage === 'look' ? lookSentence(step) : `${step.text}${effectSummary(step) ? ` (${effectSummary(step)}.)` : ''}`;
     root.querySelector('[data-action=hint-show]').hidden = stage !== 'look';
     root.querySelector('[data-action=hint-apply]').hidden = stage !== 'show';
     render();
@@ -696,8 +696,13 @@ export function mount(root, { engine }) {
       const shown = game.values();
       if (step && alreadyApplied(step, working, shown)) {
         // The engine reads digits only; skip the steps whose eliminations the player already made.
-        const { steps } = await task('help', 'Looking further along the path…', 'sudoku.steps', { puzzle: grid });
-        step = firstUseful(steps || [], working, shown) || step;
+        // The path from one set of digits never changes, so it is fetched once per position.
+        if (!ui.path || ui.path.grid !== grid) {
+          const { steps } = await task('help', 'Looking further along the path…', 'sudoku.steps', { puzzle: grid });
+          ui.path = { grid, steps: steps || [] };
+        }
+        if (textFromCells(game.playerGrid()) !== grid) return;
+        step = firstUseful(ui.path.steps, workingCandidates(game), game.values()) || step;
       }
       if (!step) { say(el.hintMsg, 'No step found.', 'info'); return; }
       showHint(step, 'look');

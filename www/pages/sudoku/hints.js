@@ -37,12 +37,10 @@ export function lookSentence(step) {
   return `${article} ${step.technique || 'step'} is available. Look at ${where || 'the highlighted cells'}.`;
 }
 
-/** A short summary of what a step does, for the Apply button's neighbourhood. */
+/** What a step removes, when it removes anything (placements are in the step's sentence). */
 export function effectSummary(step) {
-  const parts = [];
-  const places = step.placements || [];
   const elims = step.eliminations || [];
-  if (places.length) parts.push(places.map(({ cell, digit }) => `${cellName(cell)} = ${digit}`).join(', '));
-  if (elims.length) parts.push(`removes ${elims.length} candidate${elims.length === 1 ? '' : 's'}`);
-  return parts.join('; ');
+  if (!elims.length) return '';
+  const shown = elims.slice(0, 4).map(({ cell, digit }) => `${digit} from ${cellName(cell)}`).join(', ');
+  return `removes ${shown}${elims.length > 4 ? ` and ${elims.length - 4} more` : ''}`;
 }
