@@ -267,14 +267,23 @@ test('dark theme at phone width: the board follows the theme', async () => {
   await phone.tap('.sudoku-board', { position: { x: box.width / 18, y: box.width / 18 } });
   await phone.tap('[data-digit="1"]');
   assert.equal(await phone.getAttribute('[data-role=cells] [data-cell="0"]', 'data-value'), '1');
-  const [surface, pixel] = await phone.evaluate(() => {
+  const sample = () => phone.evaluate(() => {
     const canvas = document.querySelector('.sudoku-board');
     const px = canvas.getContext('2d').getImageData(canvas.width * 0.5 / 9, canvas.width * 3.5 / 9, 1, 1).data;
     return [getComputedStyle(document.documentElement).getPropertyValue('--surface').trim(), [...px.slice(0, 3)]];
   });
-  const want = [1, 3, 5].map((k) => parseInt(surface.slice(k, k + 2), 16));
-  assert.ok(pixel.every((v, k) => Math.abs(v - want[k]) < 24), `empty cell ${pixel} is the dark surface ${want}`);
+  const matches = ([surface, pixel]) => {
+    const want = [1, 3, 5].map((k) => parseInt(surface.slice(k, k + 2), 16));
+    return pixel.every((v, k) => Math.abs(v - want[k]) < 24);
+  };
+  const dark = await sample();
+  assert.ok(matches(dark), `empty cell ${dark[1]} is the dark surface ${dark[0]}`);
   await phone.screenshot({ path: new URL('../../test-results/sudoku-phone-dark.png', import.meta.url).pathname });
+  // The theme button repaints the canvas in the light colours.
+  await phone.tap('.theme-toggle');
+  const light = await sample();
+  assert.notEqual(light[0], dark[0]);
+  assert.ok(matches(light), `after switching, empty cell ${light[1]} is the light surface ${light[0]}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -87,6 +87,7 @@ function template(settings) {
             <dt>Backspace, Delete, 0</dt><dd>erase</dd>
             <dt>Ctrl+Z, Ctrl+Y</dt><dd>undo, redo</dd>
             <dt>Ctrl+V</dt><dd>paste a puzzle</dd>
+            <dt>H</dt><dd>hint; again: show the step, then apply it</dd>
             <dt>Esc</dt><dd>close the hint</dd>
           </dl>
           <p>On a phone: tap a cell, then the digit pad; Pencil switches the pad to marks.</p>
@@ -724,6 +725,7 @@ export function mount(root, { engine }) {
   const detachInput = attachInput(el.canvas, {
     select, digit: inputDigit, erase, move, undo, redo, togglePencil,
     paste: (text) => loadText(text, el.boardMsg, { source: 'paste' }),
+    hint: () => (ui.hint && ui.hint.stage === 'show' ? applyHint() : hint()),
     escape: () => { if (ui.hint) closeHint(); else { ui.selected = -1; ui.extra = new Set(); render(); } },
     cellAt: (x, y) => board.cellAt(x, y),
   }, root);

@@ -2,7 +2,7 @@
 //
 // Keys: 1–9 place a digit (Shift/Ctrl/Alt + digit: pencil mark), 0/Backspace/Delete erase,
 // arrows move (wrapping; Shift extends the selection), P toggles pencil mode, Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) undo/redo,
-// Escape closes a hint. Ctrl+V pastes a puzzle.
+// H asks for a hint (again: the next stage), Escape closes it. Ctrl+V pastes a puzzle.
 
 /**
  * Wires `canvas` (focusable) to `actions`: {select(cell, 'replace'|'add'|'toggle'), digit(d, pencil),
@@ -35,6 +35,9 @@ export function attachInput(canvas, actions, keyScope = canvas) {
       case 'ArrowLeft': e.preventDefault(); actions.move(0, -1, e.shiftKey); return;
       case 'ArrowRight': e.preventDefault(); actions.move(0, 1, e.shiftKey); return;
       case 'Escape': actions.escape(); return;
+      case 'h': case 'H':
+        if (!mod && actions.hint) { e.preventDefault(); actions.hint(); }
+        return;
       case 'p': case 'P': case 'n': case 'N':
         if (!mod) { e.preventDefault(); actions.togglePencil(); }
         return;
