@@ -198,7 +198,7 @@ export function mount(root, { engine }) {
   const game = new Game();
   const board = new Board(el.canvas);
   const ui = {
-    selected: -1, extra: new Set(), pencil: false, paused: false, flagged: new Set(), hint: null, level: settings.level,
+    selected: -1, extra: new Set(), focusDigit: 0, pencil: false, paused: false, flagged: new Set(), hint: null, level: settings.level,
     tasks: {}, // section -> AbortController
     previous: null, // the game replaced by the last load, for "Back to previous game"
   };
@@ -224,7 +224,7 @@ export function mount(root, { engine }) {
       values, marks, kinds: values.map((_, i) => game.kind(i)), selected: ui.selected, selection: new Set(targets()),
       conflicts: conflicts(values),
       mistakes: el.mistakes.checked && game.mode === 'play' ? game.mistakes() : new Set(),
-      flagged: ui.flagged, highlightDigit: selVal || 0, pencil: ui.pencil, hint, paused: ui.paused,
+      flagged: ui.flagged, highlightDigit: selVal || (ui.selected < 0 ? ui.focusDigit : 0) || 0, pencil: ui.pencil, hint, paused: ui.paused,
     };
   }
 
@@ -478,7 +478,7 @@ export function mount(root, { engine }) {
       ui.extra.add(ui.selected);
     }
     ui.selected = cell;
-    if (el.boardMsg.textContent.startsWith('Pick a cell')) clear(el.boardMsg);
+    if (el.boardMsg.textContent.startsWith('Showing every')) clear(el.boardMsg);
     render();
     announce();
   }
@@ -496,8 +496,11 @@ export function mount(root, { engine }) {
 
   function inputDigit(d, pencilKey) {
     if (ui.paused) { setPaused(false); return; }
+    ui.focusDigit = d;
     if (ui.selected < 0) {
-      say(el.boardMsg, 'Pick a cell first (click or tap it, or use the arrow keys).', 'info');
+      // No cell yet: show where this digit already is, and say how to place it.
+      say(el.boardMsg, `Showing every ${d}. Pick a cell to place one (click or tap it, or use the arrow keys).`, 'info');
+      render();
       return;
     }
     const pencil = game.mode === 'play' && (ui.pencil !== !!pencilKey);
