@@ -155,6 +155,8 @@ test('a long count can be cancelled and the next puzzle still solves', async () 
   await page.selectOption('[data-role=limit]', '1000000000');
   await page.click('[data-action=count]');
   await page.waitForSelector('[data-progress=solver]:not([hidden])');
+  // The running total shows while it counts.
+  await page.waitForFunction(() => /so far/.test(document.querySelector('[data-progress=solver]').textContent));
   await page.click('[data-cancel=solver]');
   await page.waitForFunction(() => /cancelled/i.test(document.querySelector('[data-role=solver-message]').textContent));
   assert.ok(await page.isHidden('[data-progress=solver]'));

@@ -572,7 +572,9 @@ export function mount(root, { engine }) {
     const limit = Number(el.limit.value);
     const grid = textFromCells(game.playerGrid());
     try {
-      const { count } = await task('solver', `Counting solutions (up to ${limit.toLocaleString('en')})…`, 'sudoku.count', { puzzle: grid, limit });
+      const { count } = await task('solver', `Counting solutions (up to ${limit.toLocaleString('en')})…`, 'sudoku.count', { puzzle: grid, limit }, {
+        onProgress: (p) => `Counting solutions: ${Number(p.count).toLocaleString('en')} so far (up to ${limit.toLocaleString('en')})…`,
+      });
       const n = Number(count);
       const text = n === 0 ? 'No solution.'
         : n === 1 ? 'Exactly one solution: a proper puzzle.'
