@@ -346,6 +346,9 @@ export function mount(root, { engine }) {
         box.hidden = true;
         buttons.forEach((b) => { b.disabled = false; });
         if (!disposed) render();
+        // A rating interrupted by this task gets another go once things are quiet.
+        clearTimeout(ui.rateRetry);
+        ui.rateRetry = setTimeout(backgroundRating, 1500);
       }
     }
   }
@@ -642,8 +645,10 @@ export function mount(root, { engine }) {
   // A puzzle without a rating gets one quietly in the background; any task the player starts
   // comes first (the worker runs one request at a time).
   async function backgroundRating() {
-    if (game.mode !== 'play' || typeof game.meta.rating === 'number' || ui.rating) return;
+    if (disposed || game.mode !== 'play' || typeof game.meta.rating === 'number' || ui.rating) return;
+    if (Object.keys(ui.tasks).length) return;
     const puzzle = textFromCells(game.givens);
+    if (ui.unratable === puzzle) return;
     const controller = new AbortController();
     ui.rating = controller;
     try {
@@ -653,7 +658,11 @@ export function mount(root, { engine }) {
         render();
         scheduleSave();
       }
-    } catch (_) { /* rating is optional; the Rate button reports errors */ } finally {
+    } catch (err) {
+      // Rating is optional (the Rate button reports errors); a puzzle that cannot be rated
+      // (several solutions, or no engine yet) is not tried again.
+      if (!isAbort(err)) ui.unratable = puzzle;
+    } finally {
       if (ui.rating === controller) ui.rating = null;
     }
   }
@@ -896,6 +905,7 @@ export function mount(root, { engine }) {
     disposed = true;
     for (const section of Object.keys(ui.tasks)) cancelTask(section);
     stopBackgroundRating();
+    clearTimeout(ui.rateRetry);
     game.pause();
     saveNow();
     clearInterval(ticker);
