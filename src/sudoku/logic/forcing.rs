@@ -24,8 +24,8 @@ pub struct Dynamic {
     pub order: Vec<usize>,
     /// Nodes proving the contradiction, when one was reached.
     pub contradiction: Option<Vec<usize>>,
-    /// Extra complexity of nested chains used.
-    nested_cost: usize,
+    /// Nodes derived by nested chains, with the inner chains' complexity.
+    nested: Vec<(usize, usize)>,
 }
 
 impl Dynamic {
@@ -39,7 +39,7 @@ impl Dynamic {
             parents: Vec::new(),
             order: Vec::new(),
             contradiction: None,
-            nested_cost: 0,
+            nested: Vec::new(),
         };
         for &s in start {
             d.derive(s, Vec::new());
@@ -76,27 +76,32 @@ impl Dynamic {
             if self.contradiction.is_some() || level == 0 {
                 return;
             }
-            // Nested step: one candidate refuted by an inner dynamic chain.
+            // Nested step: every candidate refuted by an inner dynamic chain on the current
+            // state (each refutation rests on everything derived so far).
             let snapshot = Board {
                 values: self.values,
                 cands: self.cands,
             };
-            let mut found = false;
-            'outer: for cell in 0..81 {
+            let basis: Vec<usize> = self.order.clone();
+            let mut refuted = Vec::new();
+            for cell in 0..81 {
                 for dg in digits_of(self.cands[cell]) {
+                    let n = node(cell, dg, false);
+                    if self.has(n) {
+                        continue;
+                    }
                     let inner = Dynamic::run(&snapshot, &[node(cell, dg, true)], level - 1);
                     if inner.contradiction.is_some() {
-                        self.nested_cost += inner.complexity();
-                        // The inner chain rests on everything derived so far.
-                        let all: Vec<usize> = self.order.clone();
-                        self.derive(node(cell, dg, false), all);
-                        found = true;
-                        break 'outer;
+                        refuted.push((n, inner.complexity()));
                     }
                 }
             }
-            if !found {
+            if refuted.is_empty() {
                 return;
+            }
+            for (n, cost) in refuted {
+                self.derive(n, basis.clone());
+                self.nested.push((n, cost));
             }
         }
     }
@@ -175,7 +180,13 @@ impl Dynamic {
             count += 1;
             todo.extend(self.parents[self.derived[n] as usize].iter().copied());
         }
-        count + self.nested_cost
+        let inner: usize = self
+            .nested
+            .iter()
+            .filter(|(n, _)| seen[*n])
+            .map(|(_, c)| c)
+            .sum();
+        count + inner
     }
 
     /// The complexity of the contradiction reached.

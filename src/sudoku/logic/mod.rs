@@ -4,7 +4,9 @@
 // Units, cells and digits are numbered; indexed loops over them read best.
 #![allow(clippy::needless_range_loop)]
 
+pub mod als;
 pub mod chains;
+pub mod empty_rectangle;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
@@ -36,6 +38,7 @@ const FINDERS: &[Finder] = &[
     |b| subsets::hidden_subset(b, 3),
     |b| fish::fish(b, 3, true),
     |b| chains::x_chain(b, 2),
+    empty_rectangle::empty_rectangle,
     wings::xy_wing,
     wings::xyz_wing,
     uniqueness::unique_rectangle,
@@ -50,6 +53,7 @@ const FINDERS: &[Finder] = &[
     |b| wings::bent_wing(b, 5),
     |b| chains::x_chain(b, 5),
     chains::forcing_chain,
+    als::als_xz,
     hard_chains,
 ];
 
