@@ -747,12 +747,13 @@ export function mount(root, { engine }) {
 
   const actions = {
     start: async () => {
-      const grid = textFromCells(game.values());
+      const grid = textFromCells(game.givens);
       clear(el.boardMsg);
       try {
-        const { solution } = await task('solver', 'Checking the puzzle…', 'sudoku.solve', { puzzle: textFromCells(game.givens) });
+        const { solution } = await task('solver', 'Checking the puzzle…', 'sudoku.solve', { puzzle: grid });
         if (!solution) { say(el.boardMsg, 'This puzzle has no solution, so it cannot be played. Fix the givens first.', 'error'); return; }
         const { count } = await task('solver', 'Checking uniqueness…', 'sudoku.count', { puzzle: grid, limit: 2 });
+        if (textFromCells(game.givens) !== grid || game.mode !== 'edit') return; // edited meanwhile
         game.startPlaying({ solution, unique: count === 1, meta: { source: 'entered' } });
         if (count === 1) backgroundRating();
         game.resume();

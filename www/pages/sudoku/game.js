@@ -250,12 +250,10 @@ export class Game {
     }, 'step');
   }
 
-  /** Locks the current digits as givens and starts playing them. */
+  /** Locks the current digits as givens and starts playing them (a fresh undo history: undoing
+   *  must never change the givens of a game being played). */
   startPlaying({ solution = null, unique = null, meta = {} } = {}) {
-    const givens = this.values();
-    const history = this.history;
-    this.reset('play', givens, { solution, unique, meta });
-    this.history = history.slice(-HISTORY_LIMIT);
+    this.reset('play', this.givens.slice(), { solution, unique, meta });
   }
 
   // ---- saving --------------------------------------------------------------------------------
