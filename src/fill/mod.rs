@@ -249,7 +249,7 @@ fn run<S: Similar>(
         filled += (b - a) as u64;
     });
     let blended = if options.soft {
-        bounds = bounds.grown(1, w, h);
+        bounds = bounds.grown(2, w, h);
         soften(px, &mask, seed, colour)
     } else {
         0
