@@ -173,7 +173,7 @@ impl Mask {
             let s = y * self.stride;
             spread(self.row(y), &mut wide[s..s + self.stride]);
         }
-        let tail = if self.width % 64 == 0 {
+        let tail = if self.width.is_multiple_of(64) {
             !0
         } else {
             (1u64 << (self.width % 64)) - 1
