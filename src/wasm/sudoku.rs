@@ -3,8 +3,9 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{from_args, to_js};
-use crate::sudoku::{Grid, count_solutions, solve};
+use super::{Progress, from_args, to_js};
+use crate::sudoku::solver::count_solutions_with;
+use crate::sudoku::{Grid, solve};
 
 #[derive(Deserialize)]
 struct SolveArgs {
@@ -42,12 +43,19 @@ struct CountReply {
     count: u64,
 }
 
-/// `sudoku.count {puzzle, limit}` → `{count}`, capped at `limit` (default 2).
+/// `sudoku.count {puzzle, limit}` → `{count}`, capped at `limit` (default 2); progress
+/// messages `{count}` carry the running total while a large count goes on.
 #[wasm_bindgen]
-pub fn sudoku_count(args: JsValue) -> Result<JsValue, JsError> {
+pub fn sudoku_count(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
     let CountArgs { puzzle, limit } = from_args(args)?;
     let grid = Grid::parse(&puzzle)?;
-    to_js(&CountReply {
-        count: count_solutions(&grid, limit),
-    })
+    let mut reporter = Progress::new(progress);
+    let count = count_solutions_with(&grid, limit, &mut |count| {
+        // Asking the clock for every solution would dominate small counts.
+        if count % 1024 == 0 && reporter.due() {
+            reporter.report(&CountReply { count }, true);
+        }
+        true
+    });
+    to_js(&CountReply { count })
 }
