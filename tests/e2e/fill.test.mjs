@@ -1,0 +1,188 @@
+// The flood-fill page as a person uses it: draw, fill, undo, open a PNG, fill, save.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openApp, screenshot, projectRoot } from './harness.mjs';
+import { encodePng, decodePng } from './fill_png.mjs';
+
+/** The document pixel at image (x, y), read from the page's pixel buffer. */
+async function pixel(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const d = document.querySelector('.fill-viewport').fillDocument();
+    const i = (y * d.width + x) * 4;
+    return Array.from(d.pixels.subarray(i, i + 4));
+  }, [x, y]);
+}
+
+/** Screen point of image pixel (x, y)'s centre. */
+async function screenOf(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const canvas = document.querySelector('.fill-canvas');
+    const r = canvas.getBoundingClientRect();
+    return { x: r.left + (x + 0.5) * r.width / canvas.width, y: r.top + (y + 0.5) * r.height / canvas.height };
+  }, [x, y]);
+}
+
+async function clickPixel(page, x, y) {
+  const p = await screenOf(page, x, y);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function waitForFill(page, before) {
+  await page.waitForFunction((b) => {
+    const t = document.querySelector('.fill-result').textContent;
+    return t && t !== b;
+  }, before);
+  return page.textContent('.fill-result');
+}
+
+test('draw a closed shape, fill inside, undo and redo', async () => {
+  const app = await openApp('#/fill');
+  const { page } = app;
+  try {
+    await page.waitForSelector('.fill-canvas');
+    await page.click('[data-tool="rect"]');
+    await page.click('.fill-swatch[data-colour="#1c2233"]');
+    const a = await screenOf(page, 100, 80);
+    const b = await screenOf(page, 300, 240);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 6 });
+    await page.mouse.up();
+    assert.equal((await pixel(page, 100, 160))[0], 0x1c, 'the rectangle outline is drawn');
+
+    await page.keyboard.press('b');
+    assert.equal(await page.getAttribute('[data-tool="bucket"]', 'aria-pressed'), 'true');
+    await page.click('.fill-swatch[data-colour="#2f9e44"]');
+    await clickPixel(page, 200, 160);
+    const message = await waitForFill(page, '');
+    assert.match(message, /^Filled [\d,]+ px/);
+    assert.deepEqual(await pixel(page, 200, 160), [0x2f, 0x9e, 0x44, 255]);
+    assert.deepEqual(await pixel(page, 106, 86), [0x2f, 0x9e, 0x44, 255], 'the fill reaches the corner');
+    assert.deepEqual(await pixel(page, 50, 40), [255, 255, 255, 255], 'the outside is untouched');
+    await screenshot(page, 'fill-e2e-filled');
+
+    await page.click('[data-act="undo"]');
+    assert.deepEqual(await pixel(page, 200, 160), [255, 255, 255, 255], 'undo takes the fill back');
+    assert.equal((await pixel(page, 100, 160))[0], 0x1c, 'the outline stays');
+    await page.keyboard.press('Control+Shift+Z');
+    assert.deepEqual(await pixel(page, 200, 160), [0x2f, 0x9e, 0x44, 255], 'redo brings it back');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    assert.deepEqual(await pixel(page, 100, 160), [255, 255, 255, 255], 'a second undo removes the rectangle');
+
+    // Filling with the colour already there says so and changes nothing.
+    await page.click('.fill-swatch[data-colour="#ffffff"]');
+    await clickPixel(page, 10, 10);
+    assert.match(await waitForFill(page, message), /Already that colour/);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('open a PNG, fill it, save it and compare the saved pixels', async () => {
+  const app = await openApp('#/fill');
+  const { page } = app;
+  try {
+    await page.waitForSelector('.fill-canvas');
+    // 60×40 white with a black 1-px ring around (10..49, 5..34) and a red dot outside.
+    const w = 60, h = 40;
+    const px = new Uint8Array(w * h * 4).fill(255);
+    const set = (x, y, c) => px.set(c, (y * w + x) * 4);
+    for (let x = 10; x < 50; x++) { set(x, 5, [0, 0, 0, 255]); set(x, 34, [0, 0, 0, 255]); }
+    for (let y = 5; y < 35; y++) { set(10, y, [0, 0, 0, 255]); set(49, y, [0, 0, 0, 255]); }
+    set(2, 2, [255, 0, 0, 255]);
+    await page.setInputFiles('[data-act="open"]', { name: 'ring.png', mimeType: 'image/png', buffer: encodePng(w, h, px) });
+    await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '60 × 40');
+    assert.match(await page.textContent('[data-msg="file"]'), /Opened ring.png/);
+
+    await page.click('[data-tool="bucket"]');
+    await page.fill('.fill-color', '#7048e8');
+    await page.click('[data-conn="8"]');
+    await clickPixel(page, 30, 20);
+    assert.match(await waitForFill(page, ''), /^Filled 1,064 px/);
+
+    const download = page.waitForEvent('download');
+    await page.click('[data-act="save"]');
+    const file = join(projectRoot, 'test-results', 'fill-saved.png');
+    await (await download).saveAs(file);
+    const saved = decodePng(await readFile(file));
+    assert.equal(saved.width, w);
+    assert.equal(saved.height, h);
+    const want = Uint8Array.from(px);
+    for (let y = 6; y < 34; y++) for (let x = 11; x < 49; x++) want.set([0x70, 0x48, 0xe8, 255], (y * w + x) * 4);
+    assert.deepEqual(Array.from(saved.pixels), Array.from(want), 'saved pixels equal the expected fill');
+
+    // A file that is not an image gets a message next to the Open button; the work is kept.
+    await page.setInputFiles('[data-act="open"]', { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('hello') });
+    await page.waitForFunction(() => document.querySelector('[data-msg="file"]').classList.contains('error'));
+    assert.match(await page.textContent('[data-msg="file"]'), /could not be read as an image/);
+    assert.deepEqual(await pixel(page, 30, 20), [0x70, 0x48, 0xe8, 255]);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a 4096×4096 canvas fills in the worker', async () => {
+  const app = await openApp('#/fill');
+  const { page } = app;
+  try {
+    await page.waitForSelector('.fill-canvas');
+    await page.selectOption('.fill-new-size', '4096x4096');
+    await page.click('[data-act="new"]');
+    await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '4096 × 4096');
+    await page.click('[data-tool="bucket"]');
+    await page.click('[data-conn="4"]');
+    await page.click('.fill-swatch[data-colour="#f08c00"]');
+    let before = '';
+    for (let i = 0; i < 3; i++) {
+      await page.click(i % 2 ? '.fill-swatch[data-colour="#1c7ed6"]' : '.fill-swatch[data-colour="#f08c00"]');
+      await clickPixel(page, 2000, 2000);
+      before = await waitForFill(page, before);
+      assert.match(before, /^Filled 16,777,216 px/);
+    }
+    const ms = await page.getAttribute('.fill-viewport', 'data-last-fill-ms');
+    console.log(`# click-to-painted on 4096×4096: ${ms} ms`);
+    assert.deepEqual(await pixel(page, 4095, 4095), [0xf0, 0x8c, 0x00, 255]);
+    await page.click('[data-act="undo"]');
+    assert.deepEqual(await pixel(page, 0, 0), [0x1c, 0x7e, 0xd6, 255]);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+for (const colorScheme of ['light', 'dark']) {
+  for (const width of [1280, 390]) {
+    test(`looks right: ${colorScheme}, ${width} px wide`, async () => {
+      const app = await openApp('#/fill', { colorScheme, viewport: { width, height: width < 600 ? 844 : 900 } });
+      const { page } = app;
+      try {
+        await page.waitForSelector('.fill-canvas');
+        await page.click('[data-tool="ellipse"]');
+        await page.click('.fill-swatch[data-colour="#1c2233"]');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const vp = await page.locator('.fill-viewport').boundingBox();
+        await page.mouse.move(vp.x + vp.width * 0.25, vp.y + vp.height * 0.25);
+        await page.mouse.down();
+        await page.mouse.move(vp.x + vp.width * 0.7, vp.y + vp.height * 0.75, { steps: 5 });
+        await page.mouse.up();
+        await page.click('[data-tool="bucket"]');
+        await page.click('.fill-swatch[data-colour="#ffd43b"]');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.mouse.click(vp.x + vp.width * 0.45, vp.y + vp.height * 0.5);
+        assert.match(await waitForFill(page, ''), /^Filled/);
+        // Every control is reachable: the panel and toolbar fit the width.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        assert.equal(overflow, false, 'no horizontal scrolling');
+        await screenshot(page, `fill-${colorScheme}-${width}`);
+        assert.deepEqual(app.errors, []);
+      } finally {
+        await app.close();
+      }
+    });
+  }
+}
