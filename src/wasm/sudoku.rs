@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{Progress, from_args, to_js};
+use super::{Progress, from_args, now_ms, to_js};
 use crate::sudoku::solver::count_solutions_with;
 use crate::sudoku::{Grid, solve};
 
@@ -58,4 +58,37 @@ pub fn sudoku_count(args: JsValue, progress: &js_sys::Function) -> Result<JsValu
         true
     });
     to_js(&CountReply { count })
+}
+
+#[derive(Deserialize)]
+struct BenchArgs {
+    /// Puzzles, one per line.
+    puzzles: String,
+}
+
+#[derive(Serialize)]
+struct BenchReply {
+    solved: usize,
+    puzzles: usize,
+    elapsed_ms: f64,
+}
+
+/// `sudoku.benchSolve {puzzles}` → `{solved, puzzles, elapsed_ms}`: solves a batch and times
+/// only the solving (parsing happens first), as the native benchmark does.
+#[wasm_bindgen(js_name = sudoku_benchSolve)]
+pub fn sudoku_bench_solve(args: JsValue) -> Result<JsValue, JsError> {
+    let BenchArgs { puzzles } = from_args(args)?;
+    let grids = puzzles
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(Grid::parse)
+        .collect::<Result<Vec<_>, _>>()?;
+    let start = now_ms();
+    let solved = grids.iter().filter(|g| solve(g).is_some()).count();
+    let elapsed_ms = now_ms() - start;
+    to_js(&BenchReply {
+        solved,
+        puzzles: grids.len(),
+        elapsed_ms,
+    })
 }
