@@ -10,12 +10,14 @@
 //! - [`global`](global_fill): every similar pixel;
 //! - [`soft`](soften): coverage-based blending of the ring just outside the region;
 //! - [`gap`](close_gaps): no leaks through narrow gaps, corners still reached;
-//! - [`mask`](Mask): the row-aligned bit mask they share; [`error`](FillError): what can fail.
+//! - [`mask`](Mask): the row-aligned bit mask they share; [`error`](FillError): what can fail;
+//! - [`patch`](Patch): run-length-encoded rectangles for undo.
 
 mod error;
 mod gap;
 mod global;
 mod mask;
+mod patch;
 mod similar;
 mod soft;
 mod span;
@@ -24,6 +26,7 @@ pub use error::FillError;
 pub use gap::close_gaps;
 pub use global::global_fill;
 pub use mask::Mask;
+pub use patch::{Patch, encode as encode_patch};
 pub use similar::{Exact, Similar, Within, difference};
 pub use soft::soften;
 pub use span::{Found, span_fill};

@@ -1,12 +1,13 @@
 //! Bindings for `fill.apply` (and `fill.bench`, used by benches/browser/fill.mjs). Pixels
-//! cross as `Uint8ClampedArray`s, which the worker transfers rather than copies.
+//! cross as `Uint8ClampedArray`s, which the worker transfers rather than copies; the reply
+//! hands the same buffer back with only the changed rectangle rewritten.
 
-use js_sys::{Reflect, Uint8ClampedArray};
+use js_sys::{Reflect, Uint8ClampedArray, Uint32Array};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{from_args, to_js};
-use crate::fill::{Connectivity, FillOptions, FillReport, fill};
+use crate::fill::{Bounds, Connectivity, FillOptions, FillReport, Patch, encode_patch, fill};
 
 #[derive(Deserialize)]
 struct ApplyArgs {
@@ -83,14 +84,48 @@ fn pixels_of(args: &JsValue) -> Result<Uint8ClampedArray, JsError> {
         .ok_or_else(|| JsError::new("pixels must be a Uint8ClampedArray"))
 }
 
+fn set(object: &JsValue, key: &str, value: &JsValue) -> Result<(), JsError> {
+    Reflect::set(object, &key.into(), value)
+        .map(|_| ())
+        .map_err(|_| JsError::new("cannot build the reply"))
+}
+
+/// `{runs}` or `{raw}`: a `Uint32Array` of the patch (see [`Patch`]).
+fn patch_js(patch: Patch) -> Result<JsValue, JsError> {
+    let object = JsValue::from(js_sys::Object::new());
+    let (key, words) = match &patch {
+        Patch::Runs(w) => ("runs", w),
+        Patch::Raw(w) => ("raw", w),
+    };
+    set(&object, key, &Uint32Array::from(&words[..]))?;
+    Ok(object)
+}
+
+/// Copies the rows of `bounds` from `px` into the JS array `out` (one copy when full width).
+fn copy_rows(out: &Uint8ClampedArray, px: &[u8], width: usize, b: Bounds) {
+    let row = width * 4;
+    let (a, z) = (b.x0 * 4, (b.x1 + 1) * 4);
+    if a == 0 && z == row {
+        let (s, e) = (b.y0 * row, (b.y1 + 1) * row);
+        out.subarray(s as u32, e as u32).copy_from(&px[s..e]);
+        return;
+    }
+    for y in b.y0..=b.y1 {
+        let (s, e) = (y * row + a, y * row + z);
+        out.subarray(s as u32, e as u32).copy_from(&px[s..e]);
+    }
+}
+
 /// `fill.apply {pixels, width, height, x, y, color, options}` →
-/// `{pixels, previous, filled, blended, bounds}`: `pixels` is the filled image (the input
-/// itself when nothing changed), `previous` hands the input buffer back for undo.
+/// `{pixels, filled, blended, bounds, before, after}`: `pixels` is the input buffer with the
+/// changed rectangle `bounds` (null when nothing changed) written back; `before` and `after`
+/// are that rectangle's undo patches, `{runs}` or `{raw}` as `Uint32Array`s.
 #[wasm_bindgen]
 pub fn fill_apply(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, JsError> {
     let input = pixels_of(&args)?;
     let a: ApplyArgs = from_args(args)?;
-    let mut px = input.to_vec();
+    let old = input.to_vec();
+    let mut px = old.clone();
     let report = fill(
         &mut px,
         a.width,
@@ -100,22 +135,32 @@ pub fn fill_apply(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue
         &a.options.to_core()?,
     )?;
     let reply = to_js(&ApplyReply::from(report))?;
-    let out = if report.bounds.is_some() {
-        Uint8ClampedArray::from(&px[..])
-    } else {
-        input.clone()
-    };
-    Reflect::set(&reply, &"pixels".into(), &out).map_err(|_| JsError::new("cannot build reply"))?;
-    Reflect::set(&reply, &"previous".into(), &input)
-        .map_err(|_| JsError::new("cannot build reply"))?;
+    if let Some(b) = report.bounds {
+        copy_rows(&input, &px, a.width as usize, b);
+        set(
+            &reply,
+            "before",
+            &patch_js(encode_patch(&old, a.width as usize, b))?,
+        )?;
+        set(
+            &reply,
+            "after",
+            &patch_js(encode_patch(&px, a.width as usize, b))?,
+        )?;
+    }
+    set(&reply, "pixels", &input)?;
     Ok(reply)
 }
 
 #[derive(Deserialize)]
 struct BenchArgs {
-    #[serde(flatten)]
-    fill: ApplyArgs,
+    width: u32,
+    height: u32,
+    x: i64,
+    y: i64,
     colors: Vec<[u8; 4]>,
+    #[serde(default)]
+    options: Options,
 }
 
 /// `fill.bench {pixels, width, height, x, y, colors, options}` → `{ms: [...]}`: fills the
@@ -123,7 +168,7 @@ struct BenchArgs {
 #[wasm_bindgen]
 pub fn fill_bench(args: JsValue) -> Result<JsValue, JsError> {
     let mut px = pixels_of(&args)?.to_vec();
-    let BenchArgs { fill: a, colors } = from_args(args)?;
+    let a: BenchArgs = from_args(args)?;
     let options = a.options.to_core()?;
     let perf = Reflect::get(&js_sys::global(), &"performance".into())
         .map_err(|_| JsError::new("no clock"))?;
@@ -138,7 +183,7 @@ pub fn fill_bench(args: JsValue) -> Result<JsValue, JsError> {
             .unwrap_or(0.0)
     };
     let mut ms = Vec::new();
-    for colour in colors {
+    for &colour in &a.colors {
         let start = clock();
         fill(&mut px, a.width, a.height, (a.x, a.y), colour, &options)?;
         ms.push(clock() - start);

@@ -72,7 +72,9 @@ test('draw a closed shape, fill inside, undo and redo', async () => {
     await page.keyboard.press('Control+z');
     assert.deepEqual(await pixel(page, 100, 160), [255, 255, 255, 255], 'a second undo removes the rectangle');
 
-    // Filling with the colour already there says so and changes nothing.
+    // Filling with the colour already there (exact match) says so and changes nothing.
+    await page.locator('[data-opt="tolerance"]').fill('0');
+    assert.equal(await page.textContent('[data-opt="tolerance"] + output'), '0');
     await page.click('.fill-swatch[data-colour="#ffffff"]');
     await clickPixel(page, 10, 10);
     assert.match(await waitForFill(page, message), /Already that colour/);

@@ -372,10 +372,8 @@ export function mount(root, { engine }) {
       const b = reply.bounds;
       if (b) {
         repaint(b.x, b.y, b.width, b.height);
-        const previous = new Uint32Array(reply.previous.buffer, reply.previous.byteOffset, doc.width * doc.height);
-        const before = encodeRect(previous, doc.width, b.x, b.y, b.width, b.height);
-        const after = encodeRect(u32(), doc.width, b.x, b.y, b.width, b.height);
-        history.push({ kind: 'patch', label: 'fill', before, after });
+        const rect = { x: b.x, y: b.y, w: b.width, h: b.height };
+        history.push({ kind: 'patch', label: 'fill', before: { ...rect, ...reply.before }, after: { ...rect, ...reply.after } });
         useColour();
       }
       await new Promise((r) => requestAnimationFrame(() => r()));
