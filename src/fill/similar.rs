@@ -7,14 +7,23 @@ pub trait Similar {
     /// Is this pixel similar to the seed?
     fn similar(&self, p: [u8; 4]) -> bool;
 
+    /// Are all eight pixels similar? (Branch-free, so it vectorises.)
+    #[inline(always)]
+    fn all8(&self, chunk: &[[u8; 4]; 8]) -> bool {
+        chunk.iter().fold(true, |acc, &p| acc & self.similar(p))
+    }
+
+    /// Is any of the eight pixels similar?
+    #[inline(always)]
+    fn any8(&self, chunk: &[[u8; 4]; 8]) -> bool {
+        chunk.iter().fold(false, |acc, &p| acc | self.similar(p))
+    }
+
     /// The index of the first pixel of `row[from..]` that is not similar (or `row.len()`).
     #[inline]
     fn run_end(&self, row: &[[u8; 4]], mut from: usize) -> usize {
-        while from + 8 <= row.len() {
-            let all = row[from..from + 8]
-                .iter()
-                .fold(true, |acc, &p| acc & self.similar(p));
-            if !all {
+        while let Some(chunk) = row.get(from..from + 8) {
+            if !self.all8(chunk.try_into().unwrap_or(&[[0; 4]; 8])) {
                 break;
             }
             from += 8;
@@ -25,14 +34,26 @@ pub trait Similar {
         from
     }
 
+    /// The index of the first similar pixel of `row[from..]` (or `row.len()`).
+    #[inline]
+    fn skip_dissimilar(&self, row: &[[u8; 4]], mut from: usize) -> usize {
+        while let Some(chunk) = row.get(from..from + 8) {
+            if self.any8(chunk.try_into().unwrap_or(&[[0; 4]; 8])) {
+                break;
+            }
+            from += 8;
+        }
+        while from < row.len() && !self.similar(row[from]) {
+            from += 1;
+        }
+        from
+    }
+
     /// The start of the run of similar pixels that ends just before `end` in `row`.
     #[inline]
     fn run_start(&self, row: &[[u8; 4]], mut end: usize) -> usize {
         while end >= 8 {
-            let all = row[end - 8..end]
-                .iter()
-                .fold(true, |acc, &p| acc & self.similar(p));
-            if !all {
+            if !self.all8(row[end - 8..end].try_into().unwrap_or(&[[0; 4]; 8])) {
                 break;
             }
             end -= 8;
@@ -60,6 +81,8 @@ impl Similar for Exact {
 pub struct Within {
     low: [u8; 4],
     span: [u8; 4],
+    low8: [u8; 32],
+    span8: [u8; 32],
 }
 
 impl Within {
@@ -70,7 +93,18 @@ impl Within {
         for c in 0..4 {
             span[c] = seed[c].saturating_add(tolerance) - low[c];
         }
-        Within { low, span }
+        let mut low8 = [0; 32];
+        let mut span8 = [0; 32];
+        for i in 0..32 {
+            low8[i] = low[i % 4];
+            span8[i] = span[i % 4];
+        }
+        Within {
+            low,
+            span,
+            low8,
+            span8,
+        }
     }
 }
 
@@ -82,6 +116,31 @@ impl Similar for Within {
             & (p[1].wrapping_sub(self.low[1]) <= self.span[1])
             & (p[2].wrapping_sub(self.low[2]) <= self.span[2])
             & (p[3].wrapping_sub(self.low[3]) <= self.span[3])
+    }
+
+    #[inline(always)]
+    fn all8(&self, chunk: &[[u8; 4]; 8]) -> bool {
+        // Byte-wise over the 32 bytes: one vector subtract and compare.
+        let bytes = chunk.as_flattened();
+        let mut out = 0u8;
+        for i in 0..32 {
+            out |= u8::from(bytes[i].wrapping_sub(self.low8[i]) > self.span8[i]);
+        }
+        out == 0
+    }
+
+    #[inline(always)]
+    fn any8(&self, chunk: &[[u8; 4]; 8]) -> bool {
+        let bytes = chunk.as_flattened();
+        let mut bad = [0u8; 32];
+        for i in 0..32 {
+            bad[i] = u8::from(bytes[i].wrapping_sub(self.low8[i]) > self.span8[i]);
+        }
+        // A pixel is similar when none of its four bytes is out of range.
+        let (pixels, _) = bad.as_chunks::<4>();
+        pixels
+            .iter()
+            .fold(false, |acc, p| acc | (u32::from_ne_bytes(*p) == 0))
     }
 }
 
