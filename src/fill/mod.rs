@@ -167,10 +167,45 @@ pub fn fill(
     pixels: &mut [u8],
     width: u32,
     height: u32,
-    (x, y): (i64, i64),
+    at: (i64, i64),
     colour: [u8; 4],
     options: &FillOptions,
 ) -> Result<FillReport, FillError> {
+    fill_inner(pixels, width, height, at, colour, options, false).map(|(report, _)| report)
+}
+
+/// The changed rectangle's pixels before and after a fill, for undo and redo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndoPatches {
+    /// The rectangle's pixels before the fill.
+    pub before: Patch,
+    /// The rectangle's pixels after the fill.
+    pub after: Patch,
+}
+
+/// Like [`fill`], and also returns the changed rectangle before and after (`None` when
+/// nothing changed). The region is found first, so the old pixels are read only in the
+/// rectangle that changes.
+pub fn fill_with_undo(
+    pixels: &mut [u8],
+    width: u32,
+    height: u32,
+    at: (i64, i64),
+    colour: [u8; 4],
+    options: &FillOptions,
+) -> Result<(FillReport, Option<UndoPatches>), FillError> {
+    fill_inner(pixels, width, height, at, colour, options, true)
+}
+
+fn fill_inner(
+    pixels: &mut [u8],
+    width: u32,
+    height: u32,
+    (x, y): (i64, i64),
+    colour: [u8; 4],
+    options: &FillOptions,
+    record: bool,
+) -> Result<(FillReport, Option<UndoPatches>), FillError> {
     let (w, h) = check_image(pixels, width, height, x, y)?;
     if options.gap > MAX_GAP {
         return Err(FillError::GapTooLarge(options.gap));
@@ -179,87 +214,111 @@ pub fn fill(
     let (px, _) = pixels.as_chunks_mut::<4>();
     let seed = px[sy * w + sx];
     if options.tolerance == 0 && seed == colour {
-        return Ok(FillReport {
+        let nothing = FillReport {
             filled: 0,
             blended: 0,
             bounds: None,
-        });
+        };
+        return Ok((nothing, None));
     }
+    let job = Job {
+        w,
+        h,
+        at: (sx, sy),
+        seed,
+        colour,
+        options,
+        record,
+    };
     if options.tolerance == 0 {
-        Ok(run(
-            px,
-            w,
-            h,
-            (sx, sy),
-            seed,
-            colour,
-            options,
-            &Exact(u32::from_ne_bytes(seed)),
-        ))
+        Ok(job.run(px, &Exact(u32::from_ne_bytes(seed))))
     } else {
-        let within = Within::new(seed, options.tolerance);
-        Ok(run(px, w, h, (sx, sy), seed, colour, options, &within))
+        Ok(job.run(px, &Within::new(seed, options.tolerance)))
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run<S: Similar>(
-    px: &mut [[u8; 4]],
+struct Job<'a> {
     w: usize,
     h: usize,
     at: (usize, usize),
     seed: [u8; 4],
     colour: [u8; 4],
-    options: &FillOptions,
-    similar: &S,
-) -> FillReport {
-    let contiguous_gap = options.gap > 0 && !options.global;
-    let mut mask = Mask::new(w, h);
-    if !options.soft && !contiguous_gap {
-        // Paint as the runs are found: one pass over the pixels.
+    options: &'a FillOptions,
+    record: bool,
+}
+
+impl Job<'_> {
+    fn run<S: Similar>(
+        &self,
+        px: &mut [[u8; 4]],
+        similar: &S,
+    ) -> (FillReport, Option<UndoPatches>) {
+        let Job {
+            w,
+            h,
+            at,
+            seed,
+            colour,
+            options,
+            record,
+        } = *self;
+        let contiguous_gap = options.gap > 0 && !options.global;
+        let mut mask = Mask::new(w, h);
+        if !options.soft && !contiguous_gap && !record {
+            // Paint as the runs are found: one pass over the pixels.
+            let found = if options.global {
+                global_fill(px, w, similar, Some(colour), None)
+            } else {
+                span_fill(
+                    px,
+                    w,
+                    at,
+                    similar,
+                    options.connectivity,
+                    Some(colour),
+                    &mut mask,
+                )
+            };
+            let report = FillReport {
+                filled: found.count,
+                blended: 0,
+                bounds: Some(found.bounds),
+            };
+            return (report, None);
+        }
         let found = if options.global {
-            global_fill(px, w, similar, Some(colour), None)
+            global_fill(px, w, similar, None, Some(&mut mask))
         } else {
-            span_fill(
-                px,
-                w,
-                at,
-                similar,
-                options.connectivity,
-                Some(colour),
-                &mut mask,
-            )
+            span_fill(px, w, at, similar, options.connectivity, None, &mut mask)
         };
-        return FillReport {
-            filled: found.count,
-            blended: 0,
-            bounds: Some(found.bounds),
+        let mut bounds = found.bounds;
+        if contiguous_gap {
+            let b = (bounds.x0, bounds.y0, bounds.x1, bounds.y1);
+            mask = close_gaps(&mask, at, b, options.gap, options.connectivity);
+        }
+        if options.soft {
+            bounds = bounds.grown(2, w, h);
+        }
+        let before = record.then(|| encode_patch(px.as_flattened(), w, bounds));
+        let mut filled = 0;
+        mask.for_each_run(|y, a, b| {
+            px[y * w + a..y * w + b].fill(colour);
+            filled += (b - a) as u64;
+        });
+        let blended = if options.soft {
+            soften(px, &mask, seed, colour)
+        } else {
+            0
         };
-    }
-    let found = if options.global {
-        global_fill(px, w, similar, None, Some(&mut mask))
-    } else {
-        span_fill(px, w, at, similar, options.connectivity, None, &mut mask)
-    };
-    let mut bounds = found.bounds;
-    if contiguous_gap {
-        let b = (bounds.x0, bounds.y0, bounds.x1, bounds.y1);
-        mask = close_gaps(&mask, at, b, options.gap, options.connectivity);
-    }
-    let mut filled = 0;
-    mask.for_each_run(|y, a, b| {
-        px[y * w + a..y * w + b].fill(colour);
-        filled += (b - a) as u64;
-    });
-    let blended = if options.soft {
-        bounds = bounds.grown(2, w, h);
-        soften(px, &mask, seed, colour)
-    } else {
-        0
-    };
-    FillReport {
-        filled,
-        blended,
-        bounds: Some(bounds),
+        let patches = before.map(|before| UndoPatches {
+            before,
+            after: encode_patch(px.as_flattened(), w, bounds),
+        });
+        let report = FillReport {
+            filled,
+            blended,
+            bounds: Some(bounds),
+        };
+        (report, patches)
     }
 }

@@ -22,9 +22,23 @@ pub fn encode(pixels: &[u8], width: usize, bounds: Bounds) -> Patch {
     let mut runs = Vec::new();
     let mut value = u32::from_le_bytes(px[bounds.y0 * width + bounds.x0]);
     let mut count = 0u32;
+    let same8 = |chunk: &[[u8; 4]], value: u32| {
+        chunk
+            .iter()
+            .fold(true, |acc, &p| acc & (u32::from_le_bytes(p) == value))
+    };
     for y in bounds.y0..=bounds.y1 {
-        for &p in &px[y * width + bounds.x0..y * width + bounds.x0 + w] {
-            let v = u32::from_le_bytes(p);
+        let row = &px[y * width + bounds.x0..y * width + bounds.x0 + w];
+        let mut i = 0;
+        while i < row.len() {
+            // Long runs go eight pixels per step.
+            if i + 8 <= row.len() && same8(&row[i..i + 8], value) {
+                count += 8;
+                i += 8;
+                continue;
+            }
+            let v = u32::from_le_bytes(row[i]);
+            i += 1;
             if v == value {
                 count += 1;
             } else {

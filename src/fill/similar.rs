@@ -122,10 +122,13 @@ impl Similar for Within {
     fn all8(&self, chunk: &[[u8; 4]; 8]) -> bool {
         // Byte-wise over the 32 bytes: one vector subtract and compare.
         let bytes = chunk.as_flattened();
-        let mut out = 0u8;
-        for i in 0..32 {
-            out |= u8::from(bytes[i].wrapping_sub(self.low8[i]) > self.span8[i]);
-        }
+        let out = bytes
+            .iter()
+            .zip(&self.low8)
+            .zip(&self.span8)
+            .fold(0u8, |acc, ((&b, &lo), &sp)| {
+                acc | u8::from(b.wrapping_sub(lo) > sp)
+            });
         out == 0
     }
 
@@ -133,8 +136,8 @@ impl Similar for Within {
     fn any8(&self, chunk: &[[u8; 4]; 8]) -> bool {
         let bytes = chunk.as_flattened();
         let mut bad = [0u8; 32];
-        for i in 0..32 {
-            bad[i] = u8::from(bytes[i].wrapping_sub(self.low8[i]) > self.span8[i]);
+        for (((out, &b), &lo), &sp) in bad.iter_mut().zip(bytes).zip(&self.low8).zip(&self.span8) {
+            *out = u8::from(b.wrapping_sub(lo) > sp);
         }
         // A pixel is similar when none of its four bytes is out of range.
         let (pixels, _) = bad.as_chunks::<4>();

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{from_args, to_js};
-use crate::fill::{Bounds, Connectivity, FillOptions, FillReport, Patch, encode_patch, fill};
+use crate::fill::{Bounds, Connectivity, FillOptions, FillReport, Patch, fill, fill_with_undo};
 
 #[derive(Deserialize)]
 struct ApplyArgs {
@@ -124,29 +124,14 @@ fn copy_rows(out: &Uint8ClampedArray, px: &[u8], width: usize, b: Bounds) {
 pub fn fill_apply(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, JsError> {
     let input = pixels_of(&args)?;
     let a: ApplyArgs = from_args(args)?;
-    let old = input.to_vec();
-    let mut px = old.clone();
-    let report = fill(
-        &mut px,
-        a.width,
-        a.height,
-        (a.x, a.y),
-        a.color,
-        &a.options.to_core()?,
-    )?;
+    let mut px = input.to_vec();
+    let options = a.options.to_core()?;
+    let (report, undo) = fill_with_undo(&mut px, a.width, a.height, (a.x, a.y), a.color, &options)?;
     let reply = to_js(&ApplyReply::from(report))?;
-    if let Some(b) = report.bounds {
+    if let (Some(b), Some(undo)) = (report.bounds, undo) {
         copy_rows(&input, &px, a.width as usize, b);
-        set(
-            &reply,
-            "before",
-            &patch_js(encode_patch(&old, a.width as usize, b))?,
-        )?;
-        set(
-            &reply,
-            "after",
-            &patch_js(encode_patch(&px, a.width as usize, b))?,
-        )?;
+        set(&reply, "before", &patch_js(undo.before)?)?;
+        set(&reply, "after", &patch_js(undo.after)?)?;
     }
     set(&reply, "pixels", &input)?;
     Ok(reply)
