@@ -141,3 +141,60 @@ fn a_seed_in_a_narrow_spot_still_fills_its_shape() {
     assert_eq!(img.get(50, 50), RED);
     assert_eq!(img.get(0, 0), WHITE);
 }
+
+#[test]
+fn on_random_images_the_closed_fill_stays_inside_the_plain_one() {
+    let mut rng = gridwise::util::rng::Rng::new(77);
+    for case in 0..300 {
+        let (w, h) = (1 + rng.index(70), 1 + rng.index(70));
+        let mut img = Img::new(w, h);
+        for _ in 0..rng.index(w * h / 3 + 1) {
+            let (x, y) = (rng.index(w), rng.index(h));
+            img.set(x, y, BLACK);
+        }
+        let seed = (rng.index(w), rng.index(h));
+        img.set(seed.0, seed.1, WHITE);
+        let connectivity = if case % 2 == 0 {
+            Connectivity::Four
+        } else {
+            Connectivity::Eight
+        };
+        let mut plain = Img {
+            px: img.px.clone(),
+            w,
+            h,
+        };
+        plain.fill(
+            (seed.0 as i64, seed.1 as i64),
+            FillOptions {
+                connectivity,
+                ..FillOptions::default()
+            },
+        );
+        let mut closed = Img {
+            px: img.px.clone(),
+            w,
+            h,
+        };
+        closed.fill(
+            (seed.0 as i64, seed.1 as i64),
+            gap_options(1 + rng.below(8) as u32, connectivity),
+        );
+        assert_eq!(
+            closed.get(seed.0, seed.1),
+            RED,
+            "case {case}: the seed is filled"
+        );
+        for y in 0..h {
+            for x in 0..w {
+                if closed.get(x, y) == RED {
+                    assert_eq!(
+                        plain.get(x, y),
+                        RED,
+                        "case {case}: ({x}, {y}) outside the plain region"
+                    );
+                }
+            }
+        }
+    }
+}

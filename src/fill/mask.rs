@@ -37,6 +37,46 @@ impl Mask {
         &self.words[y * self.stride..(y + 1) * self.stride]
     }
 
+    /// The words of row `y`, for writing. Bits at `x >= width` must stay clear.
+    pub fn row_mut(&mut self, y: usize) -> &mut [u64] {
+        &mut self.words[y * self.stride..(y + 1) * self.stride]
+    }
+
+    /// The mask of the bits that are real pixels in a row's last word.
+    pub fn tail_bits(&self) -> u64 {
+        if self.width.is_multiple_of(64) {
+            !0
+        } else {
+            (1u64 << (self.width % 64)) - 1
+        }
+    }
+
+    /// The pixels set here and clear in `other`.
+    pub fn and_not(&self, other: &Mask) -> Mask {
+        let mut out = self.clone();
+        for (a, b) in out.words.iter_mut().zip(&other.words) {
+            *a &= !b;
+        }
+        out
+    }
+
+    /// Keeps only the pixels also set in `other`.
+    pub fn and_assign(&mut self, other: &Mask) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a &= b;
+        }
+    }
+
+    /// Is any pixel set?
+    pub fn any(&self) -> bool {
+        self.words.iter().any(|&w| w != 0)
+    }
+
+    /// Is any pixel set in both masks?
+    pub fn intersects(&self, other: &Mask) -> bool {
+        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
+    }
+
     /// Is pixel (x, y) set?
     #[inline]
     pub fn get(&self, x: usize, y: usize) -> bool {
@@ -122,6 +162,27 @@ impl Mask {
             }
             w -= 1;
             bits = row[w];
+        }
+    }
+
+    /// The start of the run of set pixels of row `y` that ends just before `end`: one past the
+    /// last clear pixel before `end`, or 0.
+    pub fn run_start(&self, y: usize, end: usize) -> usize {
+        if end == 0 {
+            return 0;
+        }
+        let row = self.row(y);
+        let mut w = (end - 1) / 64;
+        let mut bits = !row[w] & (!0u64 >> (63 - (end - 1) % 64));
+        loop {
+            if bits != 0 {
+                return w * 64 + 64 - bits.leading_zeros() as usize;
+            }
+            if w == 0 {
+                return 0;
+            }
+            w -= 1;
+            bits = !row[w];
         }
     }
 

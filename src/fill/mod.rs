@@ -17,6 +17,7 @@ mod error;
 mod gap;
 mod global;
 mod mask;
+mod morphology;
 mod patch;
 mod similar;
 mod soft;
@@ -293,8 +294,7 @@ impl Job<'_> {
         };
         let mut bounds = found.bounds;
         if contiguous_gap {
-            let b = (bounds.x0, bounds.y0, bounds.x1, bounds.y1);
-            mask = close_gaps(&mask, at, b, options.gap, options.connectivity);
+            mask = close_gaps(&mask, at, options.gap, options.connectivity);
         }
         if options.soft {
             bounds = bounds.grown(2, w, h);
