@@ -6,7 +6,8 @@
 //!    (the image border is not an outline). No core pixel lies in a gap of width ≤ N, so the
 //!    seed's side of the core is cut off from the far side.
 //! 2. The seed's core component (or, for a seed in a narrow spot, the nearest one) is dilated
-//!    back by k: the square fits wherever it grows, so it never crosses an outline.
+//!    back by k: the square fits wherever it grows, so it never crosses an outline. A seed in a
+//!    narrow spot also keeps the pixels searched between it and that nearest core pixel.
 //! 3. What is still missing from R falls into pieces. A piece with no core pixel of its own is
 //!    a corner or dead end of the seed's shape and is added; a piece holding core pixels is the
 //!    far side of a gap and stays out.
@@ -39,11 +40,12 @@ pub fn close_gaps(
         // The whole region is narrow: there is no far side to keep out.
         return region.clone();
     }
-    let start = if core.get(seed.0, seed.1) {
-        seed
+    // A seed in a narrow spot fills the spot around it, out to the nearest core pixel.
+    let (start, around_seed) = if core.get(seed.0, seed.1) {
+        (seed, None)
     } else {
         match nearest_core(region, &core, seed, eight) {
-            Some(p) => p,
+            Some((p, seen)) => (p, Some(seen)),
             None => return region.clone(),
         }
     };
@@ -51,6 +53,9 @@ pub fn close_gaps(
     flood_runs(&core, &mut seed_core, start, eight);
     let mut kept = dilate(&seed_core, k);
     kept.and_assign(region);
+    if let Some(seen) = around_seed {
+        seen.for_each_run(|y, a, b| kept.set_run(y, a, b));
+    }
 
     let missing = region.and_not(&kept);
     let mut runs = Vec::new();
@@ -71,20 +76,21 @@ pub fn close_gaps(
     kept
 }
 
-/// Breadth-first search through `region` from `seed` for the nearest core pixel.
+/// Breadth-first search through `region` from `seed` for the nearest core pixel; returns it and
+/// the pixels searched on the way (all about as near to the seed).
 fn nearest_core(
     region: &Mask,
     core: &Mask,
     seed: (usize, usize),
     eight: bool,
-) -> Option<(usize, usize)> {
+) -> Option<((usize, usize), Mask)> {
     let (w, h) = (region.width() as i64, region.height() as i64);
     let mut seen = Mask::new(region.width(), region.height());
     let mut queue = VecDeque::from([seed]);
     seen.set(seed.0, seed.1);
     while let Some((x, y)) = queue.pop_front() {
         if core.get(x, y) {
-            return Some((x, y));
+            return Some(((x, y), seen));
         }
         for (dx, dy) in [
             (1, 0),
