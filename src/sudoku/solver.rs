@@ -103,17 +103,23 @@ fn reduce_band(cells: u32) -> u32 {
     cells & MATCHABLE_CELLS[pattern]
 }
 
+/// A 9-bit row itself when it holds exactly one cell, else 0.
+const LONE_CELL: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut i = 0;
+    while i < 9 {
+        t[1 << i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
 /// The cells of rows that hold exactly one candidate: there the digit is decided.
 #[inline(always)]
 fn row_singles(cells: u32) -> u32 {
-    let mut decided = 0;
-    for shift in [0, 9, 18] {
-        let row = (cells >> shift) & ROW;
-        if row & (row.wrapping_sub(1)) == 0 {
-            decided |= row << shift;
-        }
-    }
-    decided
+    LONE_CELL[(cells & ROW) as usize] as u32
+        | (LONE_CELL[((cells >> 9) & ROW) as usize] as u32) << 9
+        | (LONE_CELL[(cells >> 18) as usize] as u32) << 18
 }
 
 /// The search state: candidates per digit and band, and the cells not yet decided.
@@ -123,6 +129,8 @@ struct State {
     cand: [u32; 27],
     /// Bit `i` set: `cand[i]` changed since it was last reduced.
     dirty: u32,
+    /// Bit `d` set: digit `d` changed since its columns were last checked for hidden singles.
+    columns_stale: u32,
     /// Cells of each band whose digit is not decided yet.
     open: [u32; 3],
 }
@@ -132,6 +140,7 @@ impl State {
         let mut s = State {
             cand: [BAND; 27],
             dirty: BAND,
+            columns_stale: 0x1FF,
             open: [BAND; 3],
         };
         for (cell, &value) in grid.cells.iter().enumerate() {
@@ -174,6 +183,7 @@ impl State {
                 }
                 self.cand[i] = cells;
                 let (digit, band) = (i / 3, i % 3);
+                self.columns_stale |= 1 << digit;
                 let fresh = row_singles(cells) & self.open[band];
                 if fresh == 0 {
                     continue;
@@ -233,7 +243,11 @@ impl State {
     /// reduction): restricts each such cell to its digit. Returns true when any was found.
     fn column_singles(&mut self) -> bool {
         let mut found = false;
-        for digit in 0..9 {
+        let mut stale = self.columns_stale;
+        self.columns_stale = 0;
+        while stale != 0 {
+            let digit = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
             let base = digit * 3;
             let (mut once, mut twice, mut open) = (0u32, 0u32, 0u32);
             for band in 0..3 {

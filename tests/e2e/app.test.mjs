@@ -94,3 +94,30 @@ test('a request waiting behind a cancelled one still completes', async () => {
   assert.equal(result.outcome, 'AbortError');
   assert.equal(result.queued, SOLUTION);
 });
+
+test('once loaded, the app works offline', async () => {
+  const { page, context } = app;
+  await page.goto(app.url + '#/');
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    // Wait until the installed worker controls the page, so its cache is complete.
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true }));
+    }
+    return registration.active.state;
+  });
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await page.waitForSelector('.tool-cards');
+    await page.locator('.tool-nav a[data-tool="sudoku"]').click();
+    await page.waitForFunction(() => document.getElementById('app').dataset.page === 'sudoku');
+    const solution = await page.evaluate(async (puzzle) => {
+      const { engine } = await import('/engine.js');
+      return (await engine.run('sudoku.solve', { puzzle })).solution;
+    }, PUZZLE);
+    assert.equal(solution, SOLUTION);
+  } finally {
+    await context.setOffline(false);
+  }
+});
