@@ -128,6 +128,90 @@ test('open a PNG, fill it, save it and compare the saved pixels', async () => {
   }
 });
 
+/** Sends PNG bytes to the page as a dropped file or a pasted image. */
+async function sendImage(page, how, name, bytes) {
+  await page.evaluate(([how, name, data]) => {
+    const file = new File([new Uint8Array(data)], name, { type: 'image/png' });
+    const dt = new DataTransfer();
+    dt.items.add(file);
+    if (how === 'drop') {
+      const vp = document.querySelector('.fill-viewport');
+      vp.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      vp.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    } else {
+      window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }
+  }, [how, name, Array.from(bytes)]);
+}
+
+test('drop and paste open images; oversized ones are refused; pen, eraser, zoom, undo of open', async () => {
+  const app = await openApp('#/fill');
+  const { page } = app;
+  try {
+    await page.waitForSelector('.fill-canvas');
+    const green = new Uint8Array(20 * 10 * 4);
+    for (let i = 0; i < 200; i++) green.set([0, 200, 0, 255], i * 4);
+    await sendImage(page, 'drop', 'green.png', encodePng(20, 10, green));
+    await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '20 × 10');
+    assert.deepEqual(await pixel(page, 5, 5), [0, 200, 0, 255]);
+    // A tiny image opens zoomed in to fit.
+    assert.notEqual(await page.textContent('.fill-zoom'), '100%');
+
+    const wide = new Uint8Array(8193 * 4).fill(255);
+    await sendImage(page, 'paste', 'wide.png', encodePng(8193, 1, wide));
+    await page.waitForFunction(() => document.querySelector('[data-msg="file"]').classList.contains('error'));
+    assert.match(await page.textContent('[data-msg="file"]'), /8193×1; the largest image this page opens is 8192×8192/);
+    assert.equal(await page.textContent('.fill-size'), '20 × 10', 'the open image is kept');
+
+    const blue = new Uint8Array(30 * 30 * 4);
+    for (let i = 0; i < 900; i++) blue.set([0, 0, 255, 255], i * 4);
+    await sendImage(page, 'paste', 'blue.png', encodePng(30, 30, blue));
+    await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '30 × 30');
+
+    // Pen then eraser strokes change pixels; each is one undo step.
+    await page.keyboard.press('p');
+    await page.click('.fill-swatch[data-colour="#ffd43b"]');
+    const a = await screenOf(page, 3, 15), b = await screenOf(page, 26, 15);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 8 });
+    await page.mouse.up();
+    const stroked = await pixel(page, 15, 15);
+    assert.ok(stroked[0] > 200 && stroked[2] < 100, `the pen paints yellow: ${stroked}`);
+    await page.keyboard.press('e');
+    const c = await screenOf(page, 15, 3), d = await screenOf(page, 15, 26);
+    await page.mouse.move(c.x, c.y);
+    await page.mouse.down();
+    await page.mouse.move(d.x, d.y, { steps: 8 });
+    await page.mouse.up();
+    assert.equal((await pixel(page, 15, 8))[3], 0, 'the eraser clears to transparent');
+    await page.keyboard.press('Control+z');
+    assert.equal((await pixel(page, 15, 8))[3], 255);
+    await page.keyboard.press('Control+z');
+    assert.deepEqual(await pixel(page, 15, 15), [0, 0, 255, 255]);
+
+    // Zoom with the keyboard and the buttons.
+    const zoom0 = await page.textContent('.fill-zoom');
+    await page.keyboard.press('1');
+    assert.equal(await page.textContent('.fill-zoom'), '100%');
+    await page.click('[data-act="zoom-in"]');
+    assert.equal(await page.textContent('.fill-zoom'), '125%');
+    await page.keyboard.press('0');
+    assert.equal(await page.textContent('.fill-zoom'), zoom0);
+
+    // Undo of an open brings the previous image back, redo the new one.
+    await page.keyboard.press('Control+z');
+    assert.equal(await page.textContent('.fill-size'), '20 × 10');
+    assert.deepEqual(await pixel(page, 5, 5), [0, 200, 0, 255]);
+    await page.keyboard.press('Control+y');
+    assert.equal(await page.textContent('.fill-size'), '30 × 30');
+    assert.deepEqual(await pixel(page, 5, 5), [0, 0, 255, 255]);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
 test('a 4096×4096 canvas fills in the worker', async () => {
   const app = await openApp('#/fill');
   const { page } = app;

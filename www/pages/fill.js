@@ -183,6 +183,12 @@ export function mount(root, { engine }) {
     $('[data-act="redo"]').disabled = !history.canRedo || state.busy;
   }
   function applyStep(step, which) {
+    if (step.kind === 'document' && which === 'before' && !step.after) {
+      // The new document is encoded only when it is first undone (opening stays fast).
+      step.after = encodeRect(u32(), doc.width, 0, 0, doc.width, doc.height);
+      history.bytes += History.size(step) - step.bytes;
+      step.bytes = History.size(step);
+    }
     if (step.kind === 'document') {
       const d = step[which];
       const px = new Uint8ClampedArray(d.w * d.h * 4);
@@ -208,9 +214,7 @@ export function mount(root, { engine }) {
   function replaceDocument(width, height, pixels, label) {
     if (doc.pixels) {
       const before = encodeRect(u32(), doc.width, 0, 0, doc.width, doc.height);
-      const after = encodeRect(new Uint32Array(pixels.buffer, pixels.byteOffset, width * height), width, 0, 0, width, height);
-      before.w = doc.width; before.h = doc.height;
-      history.push({ kind: 'document', label, before, after });
+      history.push({ kind: 'document', label, before, after: null });
     }
     setDocument(width, height, pixels);
     updateUndoButtons();
