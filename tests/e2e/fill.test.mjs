@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openApp, screenshot, projectRoot } from './harness.mjs';
+import { openApp, screenshot, projectRoot, launchBrowser } from './harness.mjs';
+import { startServer } from '../../tools/serve.mjs';
 import { encodePng, decodePng } from './fill_png.mjs';
 
 /** The document pixel at image (x, y), read from the page's pixel buffer. */
@@ -238,6 +239,44 @@ test('a 4096×4096 canvas fills in the worker', async () => {
     assert.deepEqual(app.errors, []);
   } finally {
     await app.close();
+  }
+});
+
+test('touch: a tap fills, a drag draws', async () => {
+  const { server, url } = await startServer(join(projectRoot, process.env.GRIDWISE_WWW || 'www'));
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(String(err)));
+    await page.goto(url + '#/fill');
+    await page.waitForSelector('.fill-canvas');
+    await page.tap('[data-tool="bucket"]');
+    await page.tap('.fill-swatch[data-colour="#7048e8"]');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const p = await screenOf(page, 40, 40);
+    await page.touchscreen.tap(p.x, p.y);
+    assert.match(await waitForFill(page, ''), /^Filled/);
+    assert.deepEqual(await pixel(page, 40, 40), [0x70, 0x48, 0xe8, 255]);
+
+    // A one-finger drag with the pen, as pointer events of type touch.
+    await page.tap('[data-tool="pen"]');
+    await page.tap('.fill-swatch[data-colour="#1c2233"]');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const a = await screenOf(page, 20, 100), b = await screenOf(page, 120, 100);
+    const cdp = await context.newCDPSession(page);
+    const touch = (type, pt) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pt ? [{ x: pt.x, y: pt.y }] : [] });
+    await touch('touchStart', a);
+    for (let i = 1; i <= 8; i++) await touch('touchMove', { x: a.x + (b.x - a.x) * i / 8, y: a.y });
+    await touch('touchEnd');
+    await page.waitForFunction(() => !document.querySelector('[data-act="undo"]').disabled);
+    const drawn = await pixel(page, 70, 100);
+    assert.equal(drawn[0], 0x1c, `the pen stroke is drawn: ${drawn}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await new Promise((ok) => server.close(ok));
   }
 });
 

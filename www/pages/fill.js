@@ -179,8 +179,11 @@ export function mount(root, { engine }) {
 
   // ---- history --------------------------------------------------------------------------
   function updateUndoButtons() {
-    $('[data-act="undo"]').disabled = !history.canUndo || state.busy;
+    const undoButton = $('[data-act="undo"]');
+    undoButton.disabled = !history.canUndo || state.busy;
     $('[data-act="redo"]').disabled = !history.canRedo || state.busy;
+    const mb = history.bytes / (1024 * 1024);
+    undoButton.title = `Undo (Ctrl+Z): ${history.undoSteps.length} step${history.undoSteps.length === 1 ? '' : 's'} kept, ${mb < 0.1 ? '<0.1' : mb.toFixed(1)} MB`;
   }
   function applyStep(step, which) {
     if (step.kind === 'document' && which === 'before' && !step.after) {
