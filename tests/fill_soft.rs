@@ -86,3 +86,35 @@ fn soft_edges_on_a_flat_image_just_fill() {
     assert_eq!(report.filled, 128);
     assert!(px.chunks(4).all(|p| p == RED));
 }
+
+#[test]
+fn a_solid_outline_is_not_tinted_by_refills() {
+    // A 1-px black square outline on white; fill inside with blue, then with green.
+    let (w, h) = (40usize, 40usize);
+    let mut px = [255u8, 255, 255, 255].repeat(w * h);
+    for i in 5..35 {
+        for (x, y) in [(i, 5), (i, 34), (5, i), (34, i)] {
+            px[(y * w + x) * 4..(y * w + x) * 4 + 4].copy_from_slice(&[0, 0, 0, 255]);
+        }
+    }
+    let o = FillOptions {
+        soft: true,
+        ..FillOptions::default()
+    };
+    fill(&mut px, 40, 40, (20, 20), [28, 126, 214, 255], &o).unwrap();
+    fill(&mut px, 40, 40, (20, 20), [47, 158, 68, 255], &o).unwrap();
+    for i in 5..35 {
+        for (x, y) in [(i, 5), (i, 34), (5, i), (34, i)] {
+            assert_eq!(
+                &px[(y * w + x) * 4..(y * w + x) * 4 + 4],
+                &[0, 0, 0, 255],
+                "({x}, {y})"
+            );
+        }
+    }
+    assert_eq!(
+        &px[(20 * w + 20) * 4..(20 * w + 20) * 4 + 4],
+        &[47, 158, 68, 255]
+    );
+    assert_eq!(&px[0..4], &[255, 255, 255, 255]);
+}

@@ -13,6 +13,10 @@
 use super::mask::Mask;
 use super::similar::difference;
 
+/// The largest per-channel error (0–255) with which a pixel must fit the mix of the seed colour
+/// and an outline colour nearby to be blended; anything else is left alone.
+const MAX_RESIDUAL: f32 = 24.0;
+
 /// Blends the ramp just outside `region` toward `fill`; returns how many pixels changed.
 pub fn soften(px: &mut [[u8; 4]], region: &Mask, seed: [u8; 4], fill: [u8; 4]) -> u64 {
     let (w, h) = (region.width(), region.height());
@@ -35,24 +39,43 @@ pub fn soften(px: &mut [[u8; 4]], region: &Mask, seed: [u8; 4], fill: [u8; 4]) -
     });
 
     let mut updates: Vec<(usize, [u8; 4])> = Vec::new();
+    let seedf = seed.map(f32::from);
     ramp.for_each(|x, y| {
         let p = px[y * w + x];
-        let d = difference(p, seed);
-        let dmax = near(x, y, 2)
-            .filter(|&(nx, ny)| !region.get(nx, ny))
-            .map(|(nx, ny)| diff(px, nx, ny))
-            .fold(d, u8::max);
-        let share = if dmax == 0 {
-            1.0
-        } else {
-            1.0 - f32::from(d) / f32::from(dmax)
+        let u: [f32; 4] = std::array::from_fn(|c| f32::from(p[c]) - seedf[c]);
+        // Among the outline colours nearby that explain p as a mix with the seed colour, the
+        // most distant one (smallest outline share t) is the outline's core.
+        let mut best: Option<f32> = None;
+        for (nx, ny) in near(x, y, 2) {
+            if region.get(nx, ny) || (nx, ny) == (x, y) {
+                continue;
+            }
+            let q = px[ny * w + nx];
+            let v: [f32; 4] = std::array::from_fn(|c| f32::from(q[c]) - seedf[c]);
+            let vv: f32 = v.iter().map(|a| a * a).sum();
+            if vv == 0.0 {
+                continue;
+            }
+            let t = (u.iter().zip(&v).map(|(a, b)| a * b).sum::<f32>() / vv).clamp(0.0, 1.0);
+            let residual = u
+                .iter()
+                .zip(&v)
+                .map(|(a, b)| (a - t * b).abs())
+                .fold(0.0, f32::max);
+            if residual <= MAX_RESIDUAL && best.is_none_or(|bt| t < bt) {
+                best = Some(t);
+            }
+        }
+        let Some(t) = best else {
+            return;
         };
+        let share = 1.0 - t;
         if share <= 0.0 {
             return;
         }
         let mut q = p;
         for c in 0..4 {
-            let shift = share * (f32::from(fill[c]) - f32::from(seed[c]));
+            let shift = share * (f32::from(fill[c]) - seedf[c]);
             q[c] = (f32::from(p[c]) + shift).round().clamp(0.0, 255.0) as u8;
         }
         if q != p {

@@ -660,6 +660,8 @@ export function mount(root, { engine }) {
   const start = fitSize();
   setDocument(start.width, start.height, blankPixels(start.width, start.height));
   updateUndoButtons();
+  // Start the worker now, so that the first click does not wait for the module to load.
+  engine.run('fill.apply', { pixels: new Uint8ClampedArray(4), width: 1, height: 1, x: 0, y: 0, color: [0, 0, 0, 0] }).catch(() => {});
 
   // Test and automation hook: read the document without going through the canvas.
   viewport.fillDocument = () => ({ width: doc.width, height: doc.height, pixels: doc.pixels });
