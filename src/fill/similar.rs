@@ -120,14 +120,14 @@ impl Similar for Within {
 
     #[inline(always)]
     fn all8(&self, chunk: &[[u8; 4]; 8]) -> bool {
-        // Byte-wise over the 32 bytes: one vector subtract and compare.
+        // Byte-wise over the 32 bytes: a saturating subtract is non-zero when out of range.
         let bytes = chunk.as_flattened();
         let out = bytes
             .iter()
             .zip(&self.low8)
             .zip(&self.span8)
             .fold(0u8, |acc, ((&b, &lo), &sp)| {
-                acc | u8::from(b.wrapping_sub(lo) > sp)
+                acc | b.wrapping_sub(lo).saturating_sub(sp)
             });
         out == 0
     }
@@ -137,7 +137,8 @@ impl Similar for Within {
         let bytes = chunk.as_flattened();
         let mut bad = [0u8; 32];
         for (((out, &b), &lo), &sp) in bad.iter_mut().zip(bytes).zip(&self.low8).zip(&self.span8) {
-            *out = u8::from(b.wrapping_sub(lo) > sp);
+            // Non-zero exactly when the byte is out of range (a saturating subtract).
+            *out = b.wrapping_sub(lo).saturating_sub(sp);
         }
         // A pixel is similar when none of its four bytes is out of range.
         let (pixels, _) = bad.as_chunks::<4>();
