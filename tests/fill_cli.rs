@@ -158,5 +158,47 @@ fn bad_input_gets_a_clear_message() {
         "ff0000",
     ]);
     assert!(!ok && err.contains("is not a readable PNG"), "{err}");
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "ff0000",
+        "--gap",
+        "100",
+    ]);
+    assert!(!ok && err.contains("gap size 100 is too large"), "{err}");
     assert!(!out.exists());
+}
+
+#[test]
+fn soft_and_gap_options_run() {
+    let input = temp("soft.png");
+    let mut gray = vec![255u8; 16 * 16];
+    for i in 0..16 {
+        gray[8 * 16 + i] = if i == 7 { 255 } else { 0 };
+    }
+    write_png(&input, 16, 16, png::ColorType::Grayscale, &gray);
+    let out = temp("soft-out.png");
+    let (ok, stdout, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "0000ff",
+        "--soft",
+        "--gap",
+        "2",
+        "--connectivity",
+        "8",
+    ]);
+    assert!(ok, "{err}");
+    // The 1-pixel gap in the wall at row 8 is closed: the lower half stays white.
+    assert!(stdout.contains("filled 128 pixels"), "{stdout}");
+    let (px, ..) = read_png(&out);
+    assert_eq!(&px[(15 * 16) * 4..(15 * 16) * 4 + 4], &[255, 255, 255, 255]);
 }
