@@ -161,6 +161,14 @@ export function mount(root, { engine }) {
     doc.ctx.putImageData(doc.image, 0, 0);
     $('.fill-size').textContent = `${width} × ${height}`;
     view.fit();
+    warmUp(width, height);
+  }
+  /** Lets the worker grow its memory for this image size now, on a throwaway buffer, so that
+   * the first fill is as quick as the next ones. */
+  function warmUp(width, height) {
+    if (width * height < 1024 * 1024) return;
+    const pixels = new Uint8ClampedArray(width * height * 4);
+    engine.run('fill.apply', { pixels, width, height, x: 0, y: 0, color: [0, 0, 0, 0] }, { transfer: [pixels.buffer] }).catch(() => {});
   }
   function blankPixels(width, height) {
     const px = new Uint8ClampedArray(width * height * 4);
