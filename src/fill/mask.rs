@@ -216,8 +216,8 @@ impl Mask {
         }
     }
 
-    /// The pixels set in `self` and clear in the horizontal-and-vertical neighbourhood... of
-    /// radius one: the outer ring of the region, 8-connected (`diagonal`) or 4-connected.
+    /// The outer ring of the region: clear pixels with a set neighbour, counting diagonal
+    /// neighbours when `diagonal` is true.
     pub fn outer_ring(&self, diagonal: bool) -> Mask {
         let mut ring = Mask::new(self.width, self.height);
         let spread = |row: &[u64], out: &mut [u64]| {

@@ -6,10 +6,12 @@
 //! sets the region to the fill colour; options add soft (antialiased) edges and gap closing.
 //!
 //! - [`span`](span_fill): scanline fill with a visited bit mask, no recursion;
-//! - [`similar`](Similar): the similarity test, 32-bit compares for exact matching;
+//! - [`similar`](Similar): the similarity test, 32-bit compares for exact matching and
+//!   eight-pixel byte-wise checks for tolerance;
 //! - [`global`](global_fill): every similar pixel;
-//! - [`soft`](soften): coverage-based blending of the ring just outside the region;
-//! - [`gap`](close_gaps): no leaks through narrow gaps, corners still reached;
+//! - [`soft`](soften): coverage-based blending of the antialiased ramp just outside the region;
+//! - [`gap`](close_gaps): no leaks through narrow gaps, corners still reached, built on the
+//!   word-at-a-time erosion, dilation and run floods of `morphology`;
 //! - [`mask`](Mask): the row-aligned bit mask they share; [`error`](FillError): what can fail;
 //! - [`patch`](Patch): run-length-encoded rectangles for undo.
 
