@@ -236,6 +236,18 @@ test('a 4096×4096 canvas fills in the worker', async () => {
     assert.deepEqual(await pixel(page, 4095, 4095), [0xf0, 0x8c, 0x00, 255]);
     await page.click('[data-act="undo"]');
     assert.deepEqual(await pixel(page, 0, 0), [0x1c, 0x7e, 0xd6, 255]);
+
+    // Escape right after a click cancels the fill if it is still running; either way the image
+    // is whole and matches what the page says.
+    await page.click('.fill-swatch[data-colour="#e03131"]');
+    await clickPixel(page, 2000, 2000);
+    await page.keyboard.press('Escape');
+    const outcome = await waitForFill(page, '');
+    if (/cancelled/.test(outcome)) assert.deepEqual(await pixel(page, 10, 10), [0x1c, 0x7e, 0xd6, 255]);
+    else assert.deepEqual(await pixel(page, 10, 10), [0xe0, 0x31, 0x31, 255]);
+    await clickPixel(page, 2000, 2000);
+    await page.waitForFunction(() => /^Filled|Already/.test(document.querySelector('.fill-result').textContent));
+    assert.deepEqual(await pixel(page, 10, 10), [0xe0, 0x31, 0x31, 255], 'the next fill works');
     assert.deepEqual(app.errors, []);
   } finally {
     await app.close();

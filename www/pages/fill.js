@@ -58,7 +58,7 @@ export function mount(root, { engine }) {
         <div class="fill-status">
           <span class="fill-coords" aria-hidden="true"></span>
           <span class="fill-size"></span>
-          <span class="progress" hidden><span class="spinner"></span>Filling…</span>
+          <span class="progress" hidden><span class="spinner"></span>Filling… <button class="btn fill-cancel" data-act="cancel" title="Cancel (Esc)">Cancel</button></span>
           <output class="fill-result" aria-live="polite"></output>
         </div>
         <p class="message" data-msg="canvas" role="alert"></p>
@@ -115,6 +115,7 @@ export function mount(root, { engine }) {
             <dt>Space + drag, arrows</dt><dd>pan</dd>
             <dt>Shift while drawing</dt><dd>straight angles, squares, circles</dd>
             <dt>Ctrl+S, Ctrl+O</dt><dd>save, open</dd>
+            <dt>Esc</dt><dd>cancel a running fill</dd>
           </dl>
         </details>
       </aside>
@@ -403,7 +404,8 @@ export function mount(root, { engine }) {
         const data = doc.ctx.getImageData(0, 0, doc.width, doc.height).data;
         adopt(data);
       }
-      if (err.name !== 'AbortError') say(canvasMsg, `The fill failed: ${err.message}`, 'error');
+      if (err.name === 'AbortError') say(resultOut, 'Fill cancelled; the image is unchanged.');
+      else say(canvasMsg, `The fill failed: ${err.message}`, 'error');
     } finally {
       clearTimeout(slow);
       progress.hidden = true;
@@ -538,6 +540,7 @@ export function mount(root, { engine }) {
     if (mod && k === 's') { e.preventDefault(); save(); return; }
     if (mod && k === 'o') { e.preventDefault(); $('[data-act="open"]').click(); return; }
     if (mod || e.altKey) return;
+    if (e.key === 'Escape' && abort) { abort.abort(); return; }
     if (e.key === ' ' && !spaceDown) { spaceDown = true; viewport.classList.add('can-pan'); if (document.activeElement === viewport) e.preventDefault(); return; }
     const tool = TOOLS.find((t) => t.key === k);
     if (tool) { setTool(tool.id); return; }
@@ -587,6 +590,7 @@ export function mount(root, { engine }) {
         case 'actual': view.actualSize(); break;
         case 'save': save(); break;
         case 'new': newCanvas(); break;
+        case 'cancel': if (abort) abort.abort(); break;
         default:
       }
     }
