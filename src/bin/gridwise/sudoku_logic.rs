@@ -149,6 +149,8 @@ fn generate(
             return ExitCode::FAILURE;
         }
     };
+    // A range nothing falls in would otherwise run forever.
+    req.max_attempts = 100_000;
     let mut out = io::stdout().lock();
     for i in 0..count {
         // Puzzle i uses seed + i, so a batch is reproducible one puzzle at a time too.
