@@ -112,4 +112,4 @@ fn generate_is_seeded_and_reports_the_seed() {
 
 /// What `gridwise sudoku generate --level medium --seed 42 --symmetry central` prints.
 const SEED42_MEDIUM_CENTRAL: &str =
-    ".6712.4...8...4......6.....7.68....2....1....3....21.9.....9......4...5...9.7583.";
+    "...3..596.9.1..23...4.2...18.9....4...........4....1.59...6.4...87..4.6.462..8...";

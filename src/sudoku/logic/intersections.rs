@@ -6,6 +6,15 @@ use super::super::step::{Role, Step};
 
 /// Pointing (SE 2.6) when `claiming` is false, claiming (SE 2.8) when true.
 pub fn locked_candidates(board: &Board, claiming: bool) -> Option<Step> {
+    each_locked(board, claiming, &mut |s| Some(s))
+}
+
+/// Calls `found` with each pointing (or claiming) step until it returns a result.
+pub fn each_locked<T>(
+    board: &Board,
+    claiming: bool,
+    found: &mut dyn FnMut(Step) -> Option<T>,
+) -> Option<T> {
     let bases = if claiming { 0..18 } else { 18..27 };
     for base in bases {
         for digit in 1..=9u8 {
@@ -48,7 +57,9 @@ pub fn locked_candidates(board: &Board, claiming: bool) -> Option<Step> {
                     unit_name(cover),
                     unit_name(cover)
                 );
-                return Some(s);
+                if let Some(t) = found(s) {
+                    return Some(t);
+                }
             }
         }
     }

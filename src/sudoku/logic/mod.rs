@@ -7,6 +7,7 @@
 pub mod als;
 pub mod chains;
 pub mod colouring;
+pub mod direct;
 pub mod empty_rectangle;
 pub mod fish;
 pub mod forcing;
@@ -27,7 +28,11 @@ const FINDERS: &[Finder] = &[
     singles::full_house,
     |b| singles::hidden_single(b, false),
     |b| singles::hidden_single(b, true),
+    |b| direct::direct_locked(b, false),
+    |b| direct::direct_locked(b, true),
+    |b| direct::direct_hidden(b, 2),
     singles::naked_single,
+    |b| direct::direct_hidden(b, 3),
     |b| intersections::locked_candidates(b, false),
     |b| intersections::locked_candidates(b, true),
     |b| subsets::naked_subset(b, 2),

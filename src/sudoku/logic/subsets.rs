@@ -102,6 +102,15 @@ pub fn naked_subset(board: &Board, size: usize) -> Option<Step> {
 /// Hidden subset of `size` digits: within a unit they fit only in `size` cells, so those cells
 /// lose every other candidate.
 pub fn hidden_subset(board: &Board, size: usize) -> Option<Step> {
+    each_hidden_subset(board, size, &mut |s| Some(s))
+}
+
+/// Calls `found` with each hidden subset step of `size` until it returns a result.
+pub fn each_hidden_subset<T>(
+    board: &Board,
+    size: usize,
+    found: &mut dyn FnMut(Step) -> Option<T>,
+) -> Option<T> {
     for unit in 0..27 {
         let open: Vec<u8> = (1..=9u8)
             .filter(|&d| board.positions(unit, d) != 0)
@@ -145,7 +154,9 @@ pub fn hidden_subset(board: &Board, size: usize) -> Option<Step> {
                 digits_text(dmask),
                 names(&cells)
             );
-            return Some(s);
+            if let Some(t) = found(s) {
+                return Some(t);
+            }
         }
     }
     None
