@@ -12,6 +12,7 @@ pub mod empty_rectangle;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+pub mod loops;
 pub mod singles;
 pub mod subsets;
 pub mod uniqueness;
@@ -59,9 +60,19 @@ const FINDERS: &[Finder] = &[
     |b| wings::bent_wing(b, 5),
     |b| chains::x_chain(b, 5),
     colouring::simple_colouring,
-    chains::forcing_chain,
+    static_chains,
     hard_chains,
 ];
+
+/// Static forcing chains (AICs and their named forms) and nice loops: the easier one.
+fn static_chains(board: &Board) -> Option<Step> {
+    let chain = chains::forcing_chain(board);
+    let cycle = loops::nice_loop(board);
+    match (chain, cycle) {
+        (Some(a), Some(b)) => Some(if b.rating < a.rating { b } else { a }),
+        (a, b) => a.or(b),
+    }
+}
 
 /// Nishio chains, ALS-XZ, multiple and dynamic forcing chains: the easiest of them; then
 /// nested ones.
