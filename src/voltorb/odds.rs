@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::accepted::accepted_table;
-use super::board::{Board, CELLS, free_mask, free_stats};
+use super::board::{Board, CELLS, col_mask, free_mask, row_mask};
 use super::clues::Clues;
 use super::config::{CONFIGS, MAX_LEVEL, MIN_LEVEL};
 use super::error::VoltorbError;
@@ -23,6 +23,16 @@ pub enum Weighting {
     /// As likely as the game's generator makes it (the default).
     #[default]
     Game,
+}
+
+/// The low bit of each of the 25 two-bit cards.
+const EVEN: u64 = 0x0005_5555_5555_5555;
+
+/// A 25-bit cell mask moved to the low bits of the two-bit card positions.
+fn spread(mask: u32) -> u64 {
+    (0..CELLS)
+        .filter(|&i| mask & (1 << i) != 0)
+        .fold(0, |m, i| m | 1 << (2 * i))
 }
 
 /// Indices into [`CONFIGS`] of the configurations of `level` whose totals match the clues.
@@ -92,13 +102,20 @@ pub fn weigh(
                 .flat_map(|&l| fitting_configs(clues, l))
                 .collect();
             let table = accepted_table();
-            let free = free_mask(clues.row_voltorbs(), clues.col_voltorbs());
+            let free = spread(free_mask(clues.row_voltorbs(), clues.col_voltorbs()));
+            let lines: [u64; 10] =
+                std::array::from_fn(|i| spread(if i < 5 { row_mask(i) } else { col_mask(i - 5) }));
             boards
                 .iter()
                 .map(|&b| {
-                    let (m2, m3) = (b.mask_of(2), b.mask_of(3));
-                    let (n2, n3) = (m2.count_ones(), m3.count_ones());
-                    let (total, line) = free_stats(m2 | m3, free);
+                    // Work on the packed cards directly: the high bit of a card marks a 2 or 3.
+                    let hi = (b.0 >> 1) & EVEN;
+                    let lo = b.0 & EVEN;
+                    let n2 = (hi & !lo).count_ones();
+                    let n3 = (hi & lo).count_ones();
+                    let f = hi & free;
+                    let total = f.count_ones();
+                    let line = lines.iter().map(|&m| (f & m).count_ones()).max().unwrap_or(0);
                     configs
                         .iter()
                         .filter(|&&i| {
