@@ -115,7 +115,11 @@ pub fn weigh(
                     let n3 = (hi & lo).count_ones();
                     let f = hi & free;
                     let total = f.count_ones();
-                    let line = lines.iter().map(|&m| (f & m).count_ones()).max().unwrap_or(0);
+                    let line = lines
+                        .iter()
+                        .map(|&m| (f & m).count_ones())
+                        .max()
+                        .unwrap_or(0);
                     configs
                         .iter()
                         .filter(|&&i| {
