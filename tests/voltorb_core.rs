@@ -87,8 +87,11 @@ fn brute_play(boards: &[(Board, f64)], flipped: u32) -> f64 {
         }
         let mut v = 0.0;
         for value in 1..4u8 {
-            let part: Vec<(Board, f64)> =
-                live.iter().copied().filter(|(b, _)| b.get(cell) == value).collect();
+            let part: Vec<(Board, f64)> = live
+                .iter()
+                .copied()
+                .filter(|(b, _)| b.get(cell) == value)
+                .collect();
             if !part.is_empty() {
                 v += brute_play(&part, flipped | 1 << cell);
             }
@@ -109,12 +112,12 @@ fn odds_and_win_match_brute_force() {
         rng.shuffle(&mut cells);
         let hidden_n = if case % 2 == 0 { 7 } else { 5 };
         let hidden: Vec<usize> = cells[..hidden_n].to_vec();
-        let revealed: Vec<(usize, u8)> = cells[hidden_n..].iter().map(|&c| (c, truth.get(c))).collect();
+        let revealed: Vec<(usize, u8)> = cells[hidden_n..]
+            .iter()
+            .map(|&c| (c, truth.get(c)))
+            .collect();
         let flipped = revealed.iter().fold(0u32, |m, &(c, _)| m | 1 << c);
-        for (w, level) in [
-            (Weighting::Uniform, None),
-            (Weighting::Game, Some(level)),
-        ] {
+        for (w, level) in [(Weighting::Uniform, None), (Weighting::Game, Some(level))] {
             let a = analyze(&request(truth, &revealed, level, w)).unwrap();
             let levels = a.levels.clone();
             let boards = brute_boards(truth, &hidden, &levels, w);
@@ -139,7 +142,10 @@ fn odds_and_win_match_brute_force() {
             }
             let win = brute_play(&boards, flipped) / total;
             let got = a.win.unwrap();
-            assert!((got - win).abs() < 1e-9, "case {case} {w:?}: win {got} vs {win}");
+            assert!(
+                (got - win).abs() < 1e-9,
+                "case {case} {w:?}: win {got} vs {win}"
+            );
             if let Some(best) = a.best {
                 assert!(best.exact);
                 assert!(flipped & (1 << (best.row * 5 + best.col)) == 0);
@@ -251,7 +257,11 @@ fn accepted_counts_match_an_independent_count() {
         let hist = by_v
             .entry(cfg.voltorbs)
             .or_insert_with(|| free_histogram(u32::from(cfg.voltorbs)));
-        assert_eq!(accepted_boards(cfg), independent_accepted(cfg, hist), "{cfg:?}");
+        assert_eq!(
+            accepted_boards(cfg),
+            independent_accepted(cfg, hist),
+            "{cfg:?}"
+        );
     }
 }
 
@@ -272,15 +282,17 @@ fn generator_acceptance_rate_matches_the_count() {
             assert_eq!(d.board.count(0), u32::from(cfg.voltorbs));
             assert!(d.board.count(2) <= u32::from(cfg.twos));
             assert!(d.board.count(3) <= u32::from(cfg.threes));
-            short += u32::from(
-                d.board.count(2) + d.board.count(3) < u32::from(cfg.twos + cfg.threes),
-            );
+            short +=
+                u32::from(d.board.count(2) + d.board.count(3) < u32::from(cfg.twos + cfg.threes));
             first_try += u32::from(d.redraws == 0);
         }
         assert!(short * 100 < n, "config {config}: {short} short boards");
         let got = f64::from(first_try) / f64::from(n);
         let sigma = (rate * (1.0 - rate) / f64::from(n)).sqrt();
-        assert!((got - rate).abs() < 5.0 * sigma + 1e-3, "config {config}: {got} vs {rate}");
+        assert!(
+            (got - rate).abs() < 5.0 * sigma + 1e-3,
+            "config {config}: {got} vs {rate}"
+        );
     }
 }
 
@@ -319,7 +331,13 @@ fn level_rules_follow_the_game() {
         assert_eq!(level, expected);
     }
     // Five rounds with 8+ cards and no loss, the last at level 5+, lead to level 8.
-    let streak = vec![r(2, Quit, 8), r(3, Won, 9), r(4, Won, 8), r(5, Quit, 10), r(5, Won, 8)];
+    let streak = vec![
+        r(2, Quit, 8),
+        r(3, Won, 9),
+        r(4, Won, 8),
+        r(5, Quit, 10),
+        r(5, Won, 8),
+    ];
     assert_eq!(next_level(&streak), 8);
     let mut broken = streak.clone();
     broken[0] = r(2, Lost, 8);

@@ -156,28 +156,58 @@ impl Search<'_> {
         won + value
     }
 
-    /// Tries every disagreed card of `set` (none is safe), best bound first; returns the best card
-    /// and its winning weight.
-    fn best_risky(&mut self, set: &[u32], amb: u32) -> (usize, f64) {
-        let total = self.weight(set);
+    /// An upper bound on the winning weight of `set` one flip ahead: its weight when a safe card
+    /// exists, else its weight minus the smallest Voltorb weight of any card. Settles `set`.
+    fn bound(&self, set: &mut Vec<u32>) -> f64 {
+        let (won, p, amb) = self.settle(set);
+        if set.is_empty() {
+            return won;
+        }
+        let w = self.weight(set);
+        if amb & !p[0] != 0 {
+            return won + w;
+        }
         let w0 = self.voltorb_weights(set);
-        let mut order: Vec<usize> = (0..CELLS).filter(|&c| amb & (1 << c) != 0).collect();
-        order.sort_by(|&a, &b| w0[a].total_cmp(&w0[b]));
-        let mut best = (order.first().copied().unwrap_or(0), -1.0);
-        for cell in order {
-            let bound = total - w0[cell];
+        let min0 = (0..CELLS)
+            .filter(|&c| amb & (1 << c) != 0)
+            .map(|c| w0[c])
+            .fold(f64::INFINITY, f64::min);
+        won + w - min0
+    }
+
+    /// Tries every disagreed card of `set` (none is safe), best two-step bound first, skipping
+    /// cards whose bound cannot beat the best found; returns the best card and its winning weight.
+    fn best_risky(&mut self, set: &[u32], amb: u32) -> (usize, f64) {
+        let mut cands: Vec<(usize, f64, Vec<(Vec<u32>, f64)>)> = Vec::new();
+        for cell in (0..CELLS).filter(|&c| amb & (1 << c) != 0) {
+            let mut parts = Vec::with_capacity(3);
+            let mut total = 0.0;
+            for v in 1..4 {
+                let mut part = self.split(set, cell, v);
+                if part.is_empty() {
+                    continue;
+                }
+                let original = part.clone();
+                let b = self.bound(&mut part);
+                total += b;
+                parts.push((original, b));
+            }
+            cands.push((cell, total, parts));
+        }
+        cands.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let mut best = (cands.first().map(|c| c.0).unwrap_or(0), -1.0);
+        for (cell, bound, parts) in cands {
             if bound <= best.1 + 1e-15 {
                 break;
             }
-            let parts: Vec<Vec<u32>> = (1..4).map(|v| self.split(set, cell, v)).collect();
-            let mut remaining: f64 = parts.iter().map(|s| self.weight(s)).sum();
+            let mut remaining = bound;
             let mut value = 0.0;
-            for part in parts {
+            for (part, b) in parts {
                 if value + remaining <= best.1 + 1e-15 {
                     value = -1.0;
                     break;
                 }
-                remaining -= self.weight(&part);
+                remaining -= b;
                 value += self.solve(part);
             }
             if value > best.1 {
