@@ -10,6 +10,7 @@
 //! - [`policy`]: the move that maximises the chance of clearing the board.
 //! - [`game`]: board generation, coins and level progression as in the game.
 //! - [`analyze`]: the one-call analysis used by the CLI and the web page.
+//! - [`timing`]: batch timings of fresh boards for the benchmarks (clock passed in).
 
 pub mod accepted;
 pub mod analyze;
@@ -21,6 +22,7 @@ pub mod error;
 pub mod game;
 pub mod odds;
 pub mod policy;
+pub mod timing;
 
 pub use analyze::{Analysis, AnalyzeRequest, analyze};
 pub use board::Board;

@@ -32,6 +32,10 @@ pub struct BestMove {
     pub nodes: u64,
 }
 
+/// A card to try: its index, its two-step bound, and the board sets of its outcomes with
+/// their bounds.
+type Candidate = (usize, f64, Vec<(Vec<u32>, f64)>);
+
 /// The search state over one analysis.
 struct Search<'a> {
     masks: Vec<[u32; 4]>,
@@ -178,7 +182,7 @@ impl Search<'_> {
     /// Tries every disagreed card of `set` (none is safe), best two-step bound first, skipping
     /// cards whose bound cannot beat the best found; returns the best card and its winning weight.
     fn best_risky(&mut self, set: &[u32], amb: u32) -> (usize, f64) {
-        let mut cands: Vec<(usize, f64, Vec<(Vec<u32>, f64)>)> = Vec::new();
+        let mut cands: Vec<Candidate> = Vec::new();
         for cell in (0..CELLS).filter(|&c| amb & (1 << c) != 0) {
             let mut parts = Vec::with_capacity(3);
             let mut total = 0.0;

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use gridwise::util::rng::Rng;
 use gridwise::voltorb::game::{Deal, deal};
+use gridwise::voltorb::timing::time_fresh_boards;
 use gridwise::voltorb::{AnalyzeRequest, analyze};
 
 use crate::bench::{BenchContext, BenchRow, median};
@@ -107,51 +108,28 @@ fn solve(file: Option<PathBuf>) -> ExitCode {
     }
 }
 
-/// A fresh-board request for a dealt board.
-fn request(d: &Deal, best: bool) -> AnalyzeRequest {
-    AnalyzeRequest {
-        rows: d.board.row_clues().iter().map(|&(s, v)| [s, v]).collect(),
-        cols: d.board.col_clues().iter().map(|&(s, v)| [s, v]).collect(),
-        revealed: Vec::new(),
-        level: Some(d.level),
-        weighting: None,
-        best,
-        budget: None,
-    }
-}
-
 /// Native voltorb benchmarks: tile odds over generated boards of every level, and the best
 /// move from fresh level-8 boards.
 pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
     let per_level = if ctx.quick { 100 } else { 1000 };
-    let mut rng = Rng::new(2024);
+    let start = Instant::now();
+    let clock = || start.elapsed().as_secs_f64() * 1e3;
     // The accepted-board table is computed once per process; time the analyses, not that.
     let warm = Instant::now();
     gridwise::voltorb::accepted::accepted_table();
     let table_ms = warm.elapsed().as_secs_f64() * 1e3;
     let mut odds_ms = Vec::new();
     for level in 1..=8 {
-        for _ in 0..per_level {
-            let d = deal(level, &mut rng);
-            let t = Instant::now();
-            analyze(&request(&d, false)).map_err(|e| e.to_string())?;
-            odds_ms.push(t.elapsed().as_secs_f64() * 1e3);
-        }
+        let t = time_fresh_boards(level, per_level, 2024 + u64::from(level), false, clock)
+            .map_err(|e| e.to_string())?;
+        odds_ms.extend(t.ms);
     }
     let odds_max = odds_ms.iter().copied().fold(0.0, f64::max);
     let odds_median = median(&mut odds_ms);
     let best_n = if ctx.quick { 20 } else { 200 };
-    let mut best_ms = Vec::new();
-    let mut approx = 0;
-    for _ in 0..best_n {
-        let d = deal(8, &mut rng);
-        let t = Instant::now();
-        let a = analyze(&request(&d, true)).map_err(|e| e.to_string())?;
-        best_ms.push(t.elapsed().as_secs_f64() * 1e3);
-        if a.best.as_ref().is_some_and(|b| !b.exact) {
-            approx += 1;
-        }
-    }
+    let t = time_fresh_boards(8, best_n, 88, true, clock).map_err(|e| e.to_string())?;
+    let approx = t.approximate;
+    let mut best_ms = t.ms;
     best_ms.sort_by(f64::total_cmp);
     let p95 = best_ms[((best_ms.len() as f64 * 0.95).ceil() as usize).saturating_sub(1)];
     let best_median = median(&mut best_ms);
