@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use super::board::{Board, CELLS};
 
 /// Default node budget: distinct board sets solved before falling back to the greedy rule.
-pub const DEFAULT_BUDGET: u64 = 400_000;
+pub const DEFAULT_BUDGET: u64 = 600_000;
 
 /// The recommended card and the winning chances.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -132,12 +132,7 @@ impl Search<'_> {
         if set.is_empty() {
             return won;
         }
-        let key = set.iter().fold((set.len() as u64, 0u64), |(a, b), &i| {
-            (
-                a.wrapping_add(mix(u64::from(i))),
-                b ^ mix(u64::from(i) ^ 0xA5A5_5A5A_0F0F_F0F0).rotate_left(i % 64),
-            )
-        });
+        let key = set_key(&set);
         if let Some(&v) = self.memo.get(&key) {
             return won + v;
         }
@@ -166,6 +161,9 @@ impl Search<'_> {
         let (won, p, amb) = self.settle(set);
         if set.is_empty() {
             return won;
+        }
+        if let Some(&v) = self.memo.get(&set_key(set)) {
+            return won + v;
         }
         let w = self.weight(set);
         if amb & !p[0] != 0 {
@@ -220,6 +218,16 @@ impl Search<'_> {
         }
         best
     }
+}
+
+/// Memo key of a sorted board set: two independent 64-bit hashes of its members.
+fn set_key(set: &[u32]) -> (u64, u64) {
+    set.iter().fold((set.len() as u64, 0u64), |(a, b), &i| {
+        (
+            a.wrapping_add(mix(u64::from(i))),
+            b ^ mix(u64::from(i) ^ 0xA5A5_5A5A_0F0F_F0F0).rotate_left(i % 64),
+        )
+    })
 }
 
 /// The card with the least Voltorb weight among `cards`.

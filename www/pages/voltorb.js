@@ -16,6 +16,7 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+const fmtMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 const pct = (p) => (p <= 0 ? '0%' : p >= 0.9995 ? '100%' : p > 0 && p < 0.0005 ? '<0.1%' : `${(p * 100).toFixed(p < 0.1 ? 1 : 0)}%`);
 
 export function mount(root, { engine }) {
@@ -187,12 +188,21 @@ export function mount(root, { engine }) {
     status.classList.add('vf-working');
     try {
       const t0 = performance.now();
+      // Odds first (milliseconds), then the best-move search, which can take a moment.
+      const odds = await engine.run('voltorb.analyze', { ...args, best: false }, { signal: mine.signal });
+      if (mine !== controller) return;
+      state.analysis = odds;
+      const oddsMs = performance.now() - t0;
+      const lv = odds.levels.length === 0 ? 'any board' : odds.levels.length === 1 ? `level ${odds.levels[0]}` : `levels ${odds.levels.join(', ')}`;
+      const boardsText = `${odds.boards.toLocaleString()} possible board${odds.boards === 1 ? '' : 's'} (${lv})`;
+      status.textContent = `${boardsText} · odds ${fmtMs(oddsMs)} · searching for the best move…`;
+      best.textContent = '';
+      renderAssist();
+      const t1 = performance.now();
       const a = await engine.run('voltorb.analyze', args, { signal: mine.signal });
       if (mine !== controller) return;
       state.analysis = a;
-      const ms = performance.now() - t0;
-      const lv = a.levels.length === 0 ? 'any board' : a.levels.length === 1 ? `level ${a.levels[0]}` : `levels ${a.levels.join(', ')}`;
-      status.textContent = `${a.boards.toLocaleString()} possible board${a.boards === 1 ? '' : 's'} (${lv}) · ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+      status.textContent = `${boardsText} · odds ${fmtMs(oddsMs)} · best move ${fmtMs(performance.now() - t1)}`;
       if (a.best) {
         best.textContent = `Best move: row ${a.best.row + 1}, column ${a.best.col + 1} — ${pct(a.best.win)} to clear the board${a.best.exact ? '' : ' (approximate: search budget reached, a lower bound)'}`;
       } else if (a.win !== null && a.win !== undefined) {
