@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use super::board::{Board, CELLS};
 
 /// Default node budget: distinct board sets solved before falling back to the greedy rule.
-pub const DEFAULT_BUDGET: u64 = 600_000;
+pub const DEFAULT_BUDGET: u64 = 400_000;
 
 /// The recommended card and the winning chances.
 #[derive(Clone, Copy, Debug, PartialEq)]
