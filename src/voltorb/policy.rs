@@ -32,9 +32,9 @@ pub struct BestMove {
     pub nodes: u64,
 }
 
-/// A card to try: its index, its two-step bound, and the board sets of its outcomes with
-/// their bounds.
-type Candidate = (usize, f64, Vec<(Vec<u32>, f64)>);
+/// A card to try: its index, its two-step bound, and for each outcome the settled board set,
+/// the weight it had already won and its bound.
+type Candidate = (usize, f64, Vec<(Vec<u32>, f64, f64)>);
 
 /// The search state over one analysis.
 struct Search<'a> {
@@ -155,26 +155,27 @@ impl Search<'_> {
         won + value
     }
 
-    /// An upper bound on the winning weight of `set` one flip ahead: its weight when a safe card
-    /// exists, else its weight minus the smallest Voltorb weight of any card. Settles `set`.
-    fn bound(&self, set: &mut Vec<u32>) -> f64 {
+    /// Settles `set` and returns the weight already won and an upper bound on the winning weight
+    /// one flip ahead: the rest's weight when a safe card exists, else that weight minus the
+    /// smallest Voltorb weight of any card (or the memoised value when known).
+    fn bound(&self, set: &mut Vec<u32>) -> (f64, f64) {
         let (won, p, amb) = self.settle(set);
         if set.is_empty() {
-            return won;
+            return (won, won);
         }
         if let Some(&v) = self.memo.get(&set_key(set)) {
-            return won + v;
+            return (won, won + v);
         }
         let w = self.weight(set);
         if amb & !p[0] != 0 {
-            return won + w;
+            return (won, won + w);
         }
         let w0 = self.voltorb_weights(set);
         let min0 = (0..CELLS)
             .filter(|&c| amb & (1 << c) != 0)
             .map(|c| w0[c])
             .fold(f64::INFINITY, f64::min);
-        won + w - min0
+        (won, won + w - min0)
     }
 
     /// Tries every disagreed card of `set` (none is safe), best two-step bound first, skipping
@@ -189,10 +190,9 @@ impl Search<'_> {
                 if part.is_empty() {
                     continue;
                 }
-                let original = part.clone();
-                let b = self.bound(&mut part);
+                let (won, b) = self.bound(&mut part);
                 total += b;
-                parts.push((original, b));
+                parts.push((part, won, b));
             }
             cands.push((cell, total, parts));
         }
@@ -204,13 +204,14 @@ impl Search<'_> {
             }
             let mut remaining = bound;
             let mut value = 0.0;
-            for (part, b) in parts {
+            for (part, won, b) in parts {
                 if value + remaining <= best.1 + 1e-15 {
                     value = -1.0;
                     break;
                 }
                 remaining -= b;
-                value += self.solve(part);
+                // `part` is settled: the boards it had already won are in `won`.
+                value += won + self.solve(part);
             }
             if value > best.1 {
                 best = (cell, value);
