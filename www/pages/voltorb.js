@@ -322,6 +322,7 @@ export function mount(root, { engine }) {
     g.over = outcome;
     if (outcome !== 'lost') state.coins = Math.min(50000, state.coins + g.payout);
     state.history.push({ level: g.level, outcome, flipped: g.flippedCount });
+    g.played = new Set(g.flipped);
     for (let i = 0; i < 25; i++) g.flipped.add(i);
     playMsg.className = `message ${outcome === 'lost' ? 'error' : 'success'} vf-play-msg`;
     playMsg.textContent = outcome === 'won' ? `Cleared! +${g.payout} coins.` : outcome === 'lost' ? 'Voltorb! The round pays nothing.' : `You quit with ${g.payout} coins.`;
@@ -388,7 +389,8 @@ export function mount(root, { engine }) {
       if (g.flipped.has(i)) {
         const v = g.cells[i];
         b.classList.add('vf-up', `vf-v${v}`);
-        if (g.over && !g.shown?.has(i)) b.classList.add('vf-after');
+        if (g.over && !g.played.has(i)) b.classList.add('vf-after');
+        if (g.over === 'lost' && v === 0 && g.played.has(i)) b.classList.add('vf-hit');
         b.append(el('span', { class: 'vf-face', text: v === 0 ? '' : String(v) }));
         b.setAttribute('aria-label', `${label}: ${v === 0 ? 'Voltorb' : v}`);
         return;
