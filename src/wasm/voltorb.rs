@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{Progress, from_args, to_js};
+use super::{Progress, from_args, now_ms, to_js};
 use crate::util::rng::Rng;
 use crate::voltorb::game::{Round, deal, next_level};
 use crate::voltorb::timing::time_fresh_boards;
@@ -73,19 +73,7 @@ struct BenchArgs {
 #[wasm_bindgen]
 pub fn voltorb_bench(args: JsValue) -> Result<JsValue, JsError> {
     let a: BenchArgs = from_args(args)?;
-    let perf = js_sys::Reflect::get(&js_sys::global(), &"performance".into())
-        .map_err(|_| JsError::new("no performance clock"))?;
-    let now_fn: js_sys::Function = js_sys::Reflect::get(&perf, &"now".into())
-        .map_err(|_| JsError::new("no performance.now"))?
-        .into();
-    let now = || {
-        now_fn
-            .call0(&perf)
-            .ok()
-            .and_then(|v| v.as_f64())
-            .unwrap_or(0.0)
-    };
-    let t = time_fresh_boards(a.level, a.count, a.seed, a.best, now)
+    let t = time_fresh_boards(a.level, a.count, a.seed, a.best, now_ms)
         .map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&t)
 }
