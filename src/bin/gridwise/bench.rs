@@ -62,7 +62,10 @@ pub fn run(args: Args) -> ExitCode {
     };
     let mut failed = false;
     if !args.json {
-        println!("{:<8} {:<44} {:>14} {:<10} target", "tool", "measure", "value", "unit");
+        println!(
+            "{:<8} {:<44} {:>14} {:<10} target",
+            "tool", "measure", "value", "unit"
+        );
     }
     for (tool, bench) in TOOLS {
         if args.tool.as_deref().is_some_and(|t| t != tool) {

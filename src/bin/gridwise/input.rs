@@ -8,9 +8,11 @@ use std::path::Path;
 /// `#`, trimmed. Read errors end the iteration with an `Err` item.
 pub fn puzzle_lines(path: Option<&Path>) -> io::Result<impl Iterator<Item = io::Result<String>>> {
     let reader: Box<dyn BufRead> = match path {
-        Some(p) if p != Path::new("-") => Box::new(BufReader::new(File::open(p).map_err(
-            |e| io::Error::new(e.kind(), format!("cannot open {}: {e}", p.display())),
-        )?)),
+        Some(p) if p != Path::new("-") => {
+            Box::new(BufReader::new(File::open(p).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot open {}: {e}", p.display()))
+            })?))
+        }
         _ => Box::new(BufReader::new(io::stdin().lock())),
     };
     Ok(reader.lines().filter_map(|line| match line {

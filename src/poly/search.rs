@@ -1,0 +1,329 @@
+//! The search: always cover the first empty position, trying every remaining piece placement
+//! whose first cell it is, and prune a branch as soon as a pocket of empty cells cannot be
+//! filled by the pieces left (its size is too small or is no sum of piece sizes).
+//!
+//! The engine is generic over the bitboard width; [`run`] picks the narrowest that fits.
+
+use super::bits::{Bits, Wide};
+use super::problem::Problem;
+
+/// How often (in search nodes) the engine offers a progress report.
+const TICK_NODES: u64 = 1 << 13;
+/// Depths whose branch positions make up the progress fraction.
+const PROGRESS_DEPTH: usize = 4;
+
+/// Receives what the engine finds.
+pub(crate) trait Sink {
+    /// A complete tiling, as placement indices. Return false to stop the search.
+    fn found(&mut self, placements: &[u32]) -> bool;
+    /// Every few thousand nodes: nodes so far and the fraction of the tree done. Return false
+    /// to stop.
+    fn tick(&mut self, nodes: u64, fraction: f64) -> bool;
+}
+
+/// Restrictions on one piece type (symmetry breaking): only these placements, and the branch
+/// is dead once the first empty position passes its last allowed first cell with the piece
+/// still unplaced.
+#[derive(Clone, Debug)]
+pub(crate) struct Restriction {
+    /// The restricted piece type.
+    pub piece: usize,
+    /// The allowed placement indices.
+    pub allowed: Vec<u32>,
+}
+
+/// Runs the search over `problem`, reporting to `sink`. Returns the node count and whether the
+/// search ran to the end.
+pub(crate) fn run(
+    problem: &Problem,
+    restriction: Option<&Restriction>,
+    sink: &mut dyn Sink,
+) -> (u64, bool) {
+    let n = problem.positions();
+    if n <= 64 {
+        Engine::<u64>::new(problem, restriction, sink).run()
+    } else if n <= 128 {
+        Engine::<u128>::new(problem, restriction, sink).run()
+    } else {
+        Engine::<Wide>::new(problem, restriction, sink).run()
+    }
+}
+
+struct Engine<'a, B: Bits> {
+    sink: &'a mut dyn Sink,
+    types: usize,
+    /// Candidate placements: `(mask, placement index, piece)`, grouped by first position and
+    /// piece; `start[pos * types + piece]` begins a group.
+    cands: Vec<(B, u32)>,
+    start: Vec<u32>,
+    masks: Vec<B>,
+    left: [u8; 64],
+    avail: u64,
+    stack: Vec<u32>,
+    nodes: u64,
+    next_tick: u64,
+    branch: [(u32, u32); PROGRESS_DEPTH],
+    // Geometry for growing regions.
+    width: u32,
+    hex: bool,
+    not_first_col: B,
+    not_last_col: B,
+    even_rows: B,
+    odd_rows: B,
+    board: B,
+    // Pruning data.
+    fillable: Vec<bool>,
+    sizes: [u8; 64],
+    region_cap: u32,
+    restricted: Option<(usize, usize)>,
+    stopped: bool,
+}
+
+impl<'a, B: Bits> Engine<'a, B> {
+    fn new(p: &Problem, restriction: Option<&Restriction>, sink: &'a mut dyn Sink) -> Self {
+        let types = p.pieces.len();
+        let positions = p.positions();
+        let mask_of = |bits: &[u16]| {
+            bits.iter()
+                .fold(B::ZERO, |m, &b| m | B::bit(usize::from(b)))
+        };
+        let masks: Vec<B> = p.placements.iter().map(|pl| mask_of(&pl.bits)).collect();
+        let mut cands = Vec::new();
+        let mut start = Vec::with_capacity(positions * types + 1);
+        let mut deadline = 0;
+        for (pos, per_piece) in p.first.iter().enumerate() {
+            for (t, ids) in per_piece.iter().enumerate() {
+                start.push(cands.len() as u32);
+                for &id in ids {
+                    if let Some(r) = restriction
+                        && r.piece == t
+                    {
+                        if !r.allowed.contains(&id) {
+                            continue;
+                        }
+                        deadline = deadline.max(pos);
+                    }
+                    cands.push((masks[id as usize], id));
+                }
+            }
+        }
+        start.push(cands.len() as u32);
+
+        let (w, h) = (p.width, p.height);
+        let mut not_first_col = B::ZERO;
+        let mut not_last_col = B::ZERO;
+        let mut even_rows = B::ZERO;
+        let mut odd_rows = B::ZERO;
+        let mut board = B::ZERO;
+        for y in 0..h {
+            for x in 0..w {
+                let b = B::bit(y * w + x);
+                if x != 0 {
+                    not_first_col = not_first_col | b;
+                }
+                if x != w - 1 {
+                    not_last_col = not_last_col | b;
+                }
+                if y % 2 == 0 {
+                    even_rows = even_rows | b;
+                } else {
+                    odd_rows = odd_rows | b;
+                }
+                if p.bit_to_cell[y * w + x] != u32::MAX {
+                    board = board | b;
+                }
+            }
+        }
+        let mut left = [0u8; 64];
+        let mut sizes = [0u8; 64];
+        let mut avail = 0u64;
+        for (t, piece) in p.pieces.iter().enumerate() {
+            left[t] = piece.count.min(255) as u8;
+            sizes[t] = piece.size().min(255) as u8;
+            avail |= 1 << t;
+        }
+        let max_size = p.pieces.iter().map(|q| q.size()).max().unwrap_or(1) as u32;
+        Engine {
+            sink,
+            types,
+            cands,
+            start,
+            masks,
+            left,
+            avail,
+            stack: Vec::with_capacity(64),
+            nodes: 0,
+            next_tick: TICK_NODES,
+            branch: [(0, 1); PROGRESS_DEPTH],
+            width: w as u32,
+            hex: p.board.kind == super::grid::GridKind::Hex,
+            not_first_col,
+            not_last_col,
+            even_rows,
+            odd_rows,
+            board,
+            fillable: p.fillable.clone(),
+            sizes,
+            region_cap: (3 * max_size).max(8),
+            restricted: restriction.map(|r| (r.piece, deadline)),
+            stopped: false,
+        }
+    }
+
+    fn run(mut self) -> (u64, bool) {
+        let filled = !self.board;
+        if filled == B::ALL {
+            return (0, true);
+        }
+        self.search(filled, 0);
+        (self.nodes, !self.stopped)
+    }
+
+    /// The positions next to `r` (not masked to the board).
+    #[inline(always)]
+    fn grow(&self, r: B) -> B {
+        let w = self.width;
+        let side = ((r << 1) & self.not_first_col) | ((r >> 1) & self.not_last_col);
+        let vertical = (r << w) | (r >> w);
+        if !self.hex {
+            return side | vertical;
+        }
+        let e = r & self.even_rows;
+        let o = r & self.odd_rows;
+        let even_diag = ((e << (w - 1)) | (e >> (w + 1))) & self.not_last_col;
+        let odd_diag = ((o << (w + 1)) | (o >> (w - 1))) & self.not_first_col;
+        side | vertical | even_diag | odd_diag
+    }
+
+    /// True when placing `mask` (giving `filled`) cuts off a pocket that cannot be filled.
+    #[inline(always)]
+    fn dead(&self, filled: B, mask: B) -> bool {
+        let empty = !filled;
+        let mut seeds = self.grow(mask) & empty;
+        while !seeds.is_zero() {
+            let mut region = seeds.lowest();
+            loop {
+                let next = (self.grow(region) & empty) | region;
+                if next == region {
+                    if self.unfillable(region.count()) {
+                        return true;
+                    }
+                    break;
+                }
+                region = next;
+                if region.count() > self.region_cap {
+                    break;
+                }
+            }
+            seeds = seeds & !region;
+        }
+        false
+    }
+
+    #[cold]
+    fn unfillable(&self, size: u32) -> bool {
+        if !self.fillable.get(size as usize).copied().unwrap_or(false) {
+            return true;
+        }
+        let mut avail = self.avail;
+        let mut smallest = u32::MAX;
+        while avail != 0 {
+            let t = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            smallest = smallest.min(u32::from(self.sizes[t]));
+        }
+        size < smallest
+    }
+
+    fn search(&mut self, filled: B, depth: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_tick {
+            self.next_tick += TICK_NODES;
+            let fraction = self.fraction(depth);
+            if !self.sink.tick(self.nodes, fraction) {
+                self.stopped = true;
+                return false;
+            }
+        }
+        let pos = (!filled).first();
+        if let Some((piece, deadline)) = self.restricted
+            && pos > deadline
+            && self.avail & (1 << piece) != 0
+        {
+            return true;
+        }
+        let base = pos * self.types;
+        if depth < PROGRESS_DEPTH {
+            let mut total = 0;
+            let mut avail = self.avail;
+            while avail != 0 {
+                let t = avail.trailing_zeros() as usize;
+                avail &= avail - 1;
+                total += self.start[base + t + 1] - self.start[base + t];
+            }
+            self.branch[depth] = (0, total.max(1));
+        }
+        let mut avail = self.avail;
+        let mut ordinal = 0u32;
+        while avail != 0 {
+            let t = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            let (s, e) = (
+                self.start[base + t] as usize,
+                self.start[base + t + 1] as usize,
+            );
+            for i in s..e {
+                ordinal += 1;
+                let (mask, id) = self.cands[i];
+                if !(mask & filled).is_zero() {
+                    continue;
+                }
+                let next = filled | mask;
+                if next == B::ALL {
+                    self.stack.push(id);
+                    let go = self.sink.found(&self.stack);
+                    self.stack.pop();
+                    if !go {
+                        self.stopped = true;
+                        return false;
+                    }
+                    continue;
+                }
+                if self.dead(next, mask) {
+                    continue;
+                }
+                if depth < PROGRESS_DEPTH {
+                    self.branch[depth].0 = ordinal - 1;
+                }
+                self.left[t] -= 1;
+                if self.left[t] == 0 {
+                    self.avail &= !(1 << t);
+                }
+                self.stack.push(id);
+                let go = self.search(next, depth + 1);
+                self.stack.pop();
+                self.left[t] += 1;
+                self.avail |= 1 << t;
+                if !go {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn fraction(&self, depth: usize) -> f64 {
+        let mut f = 0.0;
+        let mut scale = 1.0;
+        for &(i, n) in self.branch.iter().take(depth.min(PROGRESS_DEPTH)) {
+            scale /= f64::from(n);
+            f += f64::from(i) * scale;
+        }
+        f.min(1.0)
+    }
+
+    #[allow(dead_code)]
+    fn mask(&self, id: u32) -> B {
+        self.masks[id as usize]
+    }
+}
