@@ -292,6 +292,45 @@ pub fn puzzles() -> Vec<Puzzle> {
     ]
 }
 
+/// Reads a board given as `WxH` (square), `hex:WxH`, a library name (`meteor`, a puzzle id)
+/// or a drawing in the board file format.
+pub fn resolve_board(text: &str) -> Result<Board, PolyError> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("meteor") {
+        return Ok(meteor_board());
+    }
+    if let Some(size) = t.strip_prefix("hex:") {
+        return Board::parse_size(GridKind::Hex, size);
+    }
+    if !t.contains('\n') && t.starts_with(|c: char| c.is_ascii_digit()) {
+        return Board::parse_size(GridKind::Square, t);
+    }
+    if let Some(p) = puzzles().into_iter().find(|p| p.id == t) {
+        return super::format::parse_board(&p.board);
+    }
+    if !t.contains('\n')
+        && t.chars().any(|c| c.is_ascii_alphabetic())
+        && t != "hex"
+        && t != "square"
+    {
+        return Err(PolyError::UnknownBoard(t.to_string()));
+    }
+    super::format::parse_board(text)
+}
+
+/// Reads pieces given as a spec on one line (see [`parse_piece_spec`]) or as a drawing in
+/// the pieces file format.
+pub fn resolve_pieces(text: &str) -> Result<Vec<Piece>, PolyError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(PolyError::NoPieces);
+    }
+    if !t.contains('\n') && !t.contains('.') {
+        return parse_piece_spec(t);
+    }
+    super::format::parse_pieces(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,4 +30,7 @@ pub use error::PolyError;
 pub use grid::GridKind;
 pub use piece::Piece;
 pub use problem::Problem;
-pub use solve::{Collect, Count, Options, Progress, Summary, Visitor, count, solve};
+pub use solve::{
+    Batch, Collect, Count, Options, Progress, Reporter, StreamEnd, Summary, Visitor, count, solve,
+    stream,
+};

@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use serde::Serialize;
+
 use super::board::Board;
 use super::error::PolyError;
 use super::grid::GridKind;
@@ -241,6 +243,40 @@ impl Problem {
             .enumerate()
             .flat_map(|(i, p)| std::iter::repeat_n(i, p.count))
             .collect()
+    }
+}
+
+/// A prepared puzzle as the page draws it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Description {
+    /// The board (grid, box size, row-major cell flags).
+    pub board: Board,
+    /// The piece types: name, grid, cells as given, count.
+    pub pieces: Vec<Piece>,
+    /// For each piece copy (solution label), its type index.
+    pub copy_types: Vec<usize>,
+    /// Cells on the board.
+    pub area: usize,
+    /// Cells of all pieces together.
+    pub piece_area: usize,
+    /// Order of the board's symmetry group.
+    pub symmetries: usize,
+    /// Whether some pieces will stay unused.
+    pub allow_unused: bool,
+}
+
+impl Problem {
+    /// The puzzle as the page draws it.
+    pub fn describe(&self) -> Description {
+        Description {
+            board: self.board.clone(),
+            pieces: self.pieces.clone(),
+            copy_types: self.copy_types(),
+            area: self.board.area(),
+            piece_area: self.pieces.iter().map(|p| p.size() * p.count).sum(),
+            symmetries: self.symmetry_order(),
+            allow_unused: self.allow_unused,
+        }
     }
 }
 

@@ -11,6 +11,8 @@ use super::problem::Problem;
 const TICK_NODES: u64 = 1 << 13;
 /// Depths whose branch positions make up the progress fraction.
 const PROGRESS_DEPTH: usize = 4;
+/// Depths at which pockets next to a new piece are flooded and measured.
+const FLOOD_DEPTH: usize = 3;
 
 /// Receives what the engine finds.
 pub(crate) trait Sink {
@@ -56,7 +58,6 @@ struct Engine<'a, B: Bits> {
     /// piece; `start[pos * types + piece]` begins a group.
     cands: Vec<(B, u32)>,
     start: Vec<u32>,
-    masks: Vec<B>,
     left: [u8; 64],
     avail: u64,
     stack: Vec<u32>,
@@ -75,6 +76,7 @@ struct Engine<'a, B: Bits> {
     fillable: Vec<bool>,
     sizes: [u8; 64],
     region_cap: u32,
+    isolated_dead: bool,
     restricted: Option<(usize, usize)>,
     stopped: bool,
 }
@@ -148,7 +150,6 @@ impl<'a, B: Bits> Engine<'a, B> {
             types,
             cands,
             start,
-            masks,
             left,
             avail,
             stack: Vec::with_capacity(64),
@@ -165,6 +166,7 @@ impl<'a, B: Bits> Engine<'a, B> {
             fillable: p.fillable.clone(),
             sizes,
             region_cap: (3 * max_size).max(8),
+            isolated_dead: !p.fillable.get(1).copied().unwrap_or(false),
             restricted: restriction.map(|r| (r.piece, deadline)),
             stopped: false,
         }
@@ -195,10 +197,19 @@ impl<'a, B: Bits> Engine<'a, B> {
         side | vertical | even_diag | odd_diag
     }
 
-    /// True when placing `mask` (giving `filled`) cuts off a pocket that cannot be filled.
+    /// True when placing `mask` (giving `filled`) leaves an empty cell with no empty neighbour,
+    /// or (near the root) cuts off a pocket whose size no set of the remaining pieces fills.
     #[inline(always)]
-    fn dead(&self, filled: B, mask: B) -> bool {
+    fn dead(&self, filled: B, mask: B, depth: usize) -> bool {
         let empty = !filled;
+        // A lone empty cell: one bitwise test over the whole board.
+        if self.isolated_dead && !(empty & !self.grow(empty)).is_zero() {
+            return true;
+        }
+        // Flooding pockets costs more than it saves deep in the tree (measured).
+        if depth >= FLOOD_DEPTH {
+            return false;
+        }
         let mut seeds = self.grow(mask) & empty;
         while !seeds.is_zero() {
             let mut region = seeds.lowest();
@@ -289,7 +300,7 @@ impl<'a, B: Bits> Engine<'a, B> {
                     }
                     continue;
                 }
-                if self.dead(next, mask) {
+                if self.dead(next, mask, depth) {
                     continue;
                 }
                 if depth < PROGRESS_DEPTH {
@@ -320,10 +331,5 @@ impl<'a, B: Bits> Engine<'a, B> {
             f += f64::from(i) * scale;
         }
         f.min(1.0)
-    }
-
-    #[allow(dead_code)]
-    fn mask(&self, id: u32) -> B {
-        self.masks[id as usize]
     }
 }

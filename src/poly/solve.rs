@@ -173,3 +173,98 @@ pub fn solve(problem: &Problem, options: &Options, visitor: &mut dyn Visitor) ->
 pub fn count(problem: &Problem) -> Summary {
     solve(problem, &Options::default(), &mut Count)
 }
+
+/// What a streaming search reports: the counters and the solutions found since the last
+/// report (each as [`Problem::labels`]).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Batch {
+    /// Solutions counted so far (all symmetric variants).
+    pub total: u64,
+    /// Distinct solutions so far.
+    pub distinct: u64,
+    /// Search nodes so far.
+    pub nodes: u64,
+    /// Estimated fraction done, 0 to 1.
+    pub fraction: f64,
+    /// New solutions since the last report, as piece-copy labels per drawn cell.
+    pub solutions: Vec<Vec<i16>>,
+}
+
+/// Where a streaming search sends its batches (e.g. a worker's progress messages).
+pub trait Reporter {
+    /// Whether a report now would be delivered (the receiver rate-limits).
+    fn due(&self) -> bool;
+    /// Delivers a batch.
+    fn send(&mut self, batch: &Batch);
+}
+
+/// The end of a streaming search: the summary, plus the solutions not yet reported.
+#[derive(Clone, Debug, Serialize)]
+pub struct StreamEnd {
+    /// Final counters and whether the search ran to the end.
+    pub summary: Summary,
+    /// Solutions found after the last report.
+    pub solutions: Vec<Vec<i16>>,
+    /// How many solutions were passed on in all (at most `keep`).
+    pub kept: usize,
+}
+
+struct Streamer<'a> {
+    reporter: &'a mut dyn Reporter,
+    keep: usize,
+    kept: usize,
+    batch: Batch,
+}
+
+impl Streamer<'_> {
+    fn flush(&mut self, counts: &Progress) {
+        self.batch.total = counts.total;
+        self.batch.distinct = counts.distinct;
+        self.batch.nodes = counts.nodes;
+        self.batch.fraction = counts.fraction;
+        self.reporter.send(&self.batch);
+        self.batch.solutions.clear();
+    }
+}
+
+impl Visitor for Streamer<'_> {
+    fn solution(&mut self, problem: &Problem, placements: &[u32], counts: &Progress) -> bool {
+        if self.kept < self.keep {
+            self.kept += 1;
+            self.batch.solutions.push(problem.labels(placements));
+        }
+        if self.reporter.due() {
+            self.flush(counts);
+        }
+        true
+    }
+
+    fn progress(&mut self, counts: &Progress) -> bool {
+        if self.reporter.due() {
+            self.flush(counts);
+        }
+        true
+    }
+}
+
+/// Solves while streaming batches to `reporter`: counters always, and the first `keep`
+/// solutions as they are found.
+pub fn stream(
+    problem: &Problem,
+    options: &Options,
+    keep: usize,
+    reporter: &mut dyn Reporter,
+) -> StreamEnd {
+    let mut s = Streamer {
+        reporter,
+        keep,
+        kept: 0,
+        batch: Batch::default(),
+    };
+    let summary = solve(problem, options, &mut s);
+    StreamEnd {
+        summary,
+        solutions: std::mem::take(&mut s.batch.solutions),
+        kept: s.kept,
+    }
+}
