@@ -23,7 +23,10 @@ const SOLUTION: &str =
 #[wasm_bindgen_test]
 fn solve_returns_the_solution_digits() {
     let reply = sudoku_solve(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#))).unwrap();
-    assert_eq!(field(&reply, "solution").as_string().as_deref(), Some(SOLUTION));
+    assert_eq!(
+        field(&reply, "solution").as_string().as_deref(),
+        Some(SOLUTION)
+    );
 }
 
 #[wasm_bindgen_test]
@@ -48,6 +51,9 @@ fn bad_puzzles_are_errors_that_name_the_problem() {
     let err = sudoku_solve(args(r#"{"puzzle":"12"}"#)).unwrap_err();
     let message = JsValue::from(err);
     let text = js_sys::Reflect::get(&message, &JsValue::from_str("message")).unwrap();
-    assert_eq!(text.as_string().unwrap(), "a puzzle has 81 cells, this one has 2");
+    assert_eq!(
+        text.as_string().unwrap(),
+        "a puzzle has 81 cells, this one has 2"
+    );
     assert!(sudoku_solve(args(r#"{"nopuzzle":1}"#)).is_err());
 }
