@@ -13,7 +13,7 @@ test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', asy
   const app = await openApp('#/poly');
   try {
     const { page } = app;
-    await page.waitForSelector('select[data-puzzle] option[value="meteor"]');
+    await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
     await waitText(page, '[data-hint]', /50 cells · 10 pieces/);
     await page.click('[data-solve]');
     await waitText(page, '[data-msg]', /Done: 2,098 solutions, 1,049 distinct/);
@@ -46,7 +46,7 @@ test('a long search can be stopped, and the next search works', async () => {
   const app = await openApp('#/poly', { colorScheme: 'dark' });
   try {
     const { page } = app;
-    await page.waitForSelector('select[data-puzzle] option[value="pentominoes-6x10"]');
+    await page.waitForSelector('select[data-puzzle] option[value="pentominoes-6x10"]', { state: 'attached' });
     await page.selectOption('[data-puzzle]', 'draw');
     await page.fill('[data-w]', '10');
     await page.dispatchEvent('[data-w]', 'change');
@@ -77,7 +77,7 @@ test('draw a hex board, get told about a bad piece set, then solve it', async ()
   const app = await openApp('#/poly', { viewport: { width: 390, height: 844 } });
   try {
     const { page } = app;
-    await page.waitForSelector('select[data-puzzle] option[value="meteor"]');
+    await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
     await page.selectOption('[data-puzzle]', 'draw');
     await page.click('[data-kind="hex"]');
     await page.fill('[data-w]', '3');

@@ -338,8 +338,10 @@ export function mount(root, { engine }) {
     ui.stop.disabled = !on;
     ui.progress.hidden = !on;
     root.querySelector('.poly').classList.toggle('is-running', on);
-    ui.msg.textContent = '';
-    ui.msg.className = 'message';
+    if (on) {
+      ui.msg.textContent = '';
+      ui.msg.className = 'message';
+    }
   }
 
   // Drawing the board.
