@@ -121,7 +121,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PolyError> {
         }
         if after_blank {
             // A new block starts on an even row so hex shapes keep their look.
-            row += 1 + (row & 1);
+            row += 1 + ((row + 1) & 1);
             block_top = row;
         }
         let _ = block_top;
