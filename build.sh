@@ -76,8 +76,17 @@ build() {
   wasm-opt -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
     www/pkg/gridwise_bg.wasm -o www/pkg/gridwise_bg.wasm
+  write_precache_list
   say "building the native CLI (target/release/gridwise)"
   cargo build --release --bin gridwise
+}
+
+# The service worker caches every file of the site for offline use; this lists them.
+write_precache_list() {
+  (cd www && find . -type f ! -name precache.json ! -name sw.js ! -name '.*' \
+    | sed 's|^\./||' | sort \
+    | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.stringify(s.split("\n").filter(Boolean),null,1)))' \
+    > precache.json)
 }
 
 serve() {
@@ -126,7 +135,7 @@ test_all() {
 bench() {
   build
   say "native benchmarks"
-  ./target/release/gridwise bench "$@"
+  ./target/release/gridwise bench --json "$@" | tee target/bench-native.jsonl
   say "browser benchmarks (wasm in a worker, headless Chromium)"
   node benches/browser.mjs "$@"
 }

@@ -23,6 +23,13 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
+/// `selftest.panic`: panics on purpose, so the end-to-end tests can check that a crash inside
+/// the solver reaches the page as an error and that the worker is replaced.
+#[wasm_bindgen]
+pub fn selftest_panic() {
+    panic!("deliberate panic (self-test)");
+}
+
 /// Reads a request's arguments into a Rust type; a missing or mistyped field is an error that
 /// names it.
 pub(crate) fn from_args<T: DeserializeOwned>(args: JsValue) -> Result<T, JsError> {
@@ -34,6 +41,20 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&format!("cannot encode reply: {e}")))
+}
+
+/// A high-resolution clock in milliseconds (`performance.now()` of the worker), for the
+/// benchmark exports that time batches from inside the module.
+pub(crate) fn now_ms() -> f64 {
+    let performance = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"));
+    performance
+        .ok()
+        .and_then(|p| {
+            let now = js_sys::Reflect::get(&p, &JsValue::from_str("now")).ok()?;
+            let now: &js_sys::Function = now.dyn_ref()?;
+            now.call0(&p).ok()?.as_f64()
+        })
+        .unwrap_or_else(js_sys::Date::now)
 }
 
 /// Rate-limits progress reports: the cores may call `report` as often as they like, the page

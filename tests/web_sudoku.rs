@@ -37,13 +37,44 @@ fn solve_reports_no_solution_as_null() {
     assert!(field(&reply, "solution").is_null());
 }
 
+fn ignore_progress() -> js_sys::Function {
+    js_sys::Function::new_no_args("")
+}
+
 #[wasm_bindgen_test]
 fn count_is_capped_at_the_limit() {
     let empty = ".".repeat(81);
-    let reply = sudoku_count(args(&format!(r#"{{"puzzle":"{empty}","limit":5}}"#))).unwrap();
+    let reply = sudoku_count(
+        args(&format!(r#"{{"puzzle":"{empty}","limit":5}}"#)),
+        &ignore_progress(),
+    )
+    .unwrap();
     assert_eq!(field(&reply, "count").as_f64(), Some(5.0));
-    let reply = sudoku_count(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#))).unwrap();
+    let reply = sudoku_count(
+        args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#)),
+        &ignore_progress(),
+    )
+    .unwrap();
     assert_eq!(field(&reply, "count").as_f64(), Some(1.0));
+}
+
+#[wasm_bindgen_test]
+fn a_long_count_reports_progress() {
+    let seen = js_sys::Array::new();
+    let record = js_sys::Function::new_with_args("p", "this.push(p.count)").bind0(&seen);
+    let empty = ".".repeat(81);
+    let reply = sudoku_count(
+        args(&format!(r#"{{"puzzle":"{empty}","limit":1000000}}"#)),
+        &record,
+    )
+    .unwrap();
+    assert_eq!(field(&reply, "count").as_f64(), Some(1_000_000.0));
+    assert!(
+        seen.length() > 0,
+        "no progress message in a count of a million"
+    );
+    let last = seen.get(seen.length() - 1).as_f64().unwrap();
+    assert!(last > 0.0 && last <= 1_000_000.0);
 }
 
 #[wasm_bindgen_test]

@@ -97,3 +97,8 @@ matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => wind
 
 window.addEventListener('hashchange', route);
 route();
+
+// Offline support (see sw.js). Registration failing (e.g. a file:// page) is not an error.
+if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('sw.js').catch(() => {});
+}

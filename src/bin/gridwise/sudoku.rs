@@ -1,12 +1,13 @@
 //! `gridwise sudoku solve | count` and the logic commands of [`crate::sudoku_logic`].
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use gridwise::sudoku::{Grid, count_solutions, solve};
 
-use crate::bench::{BenchContext, BenchRow};
+use crate::bench::{BenchContext, BenchRow, median};
 use crate::input::puzzle_lines;
 use crate::sudoku_logic;
 
@@ -88,6 +89,58 @@ fn for_each_puzzle(file: Option<PathBuf>, mut answer: impl FnMut(Grid) -> String
 /// [`sudoku_logic::bench`].
 pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
     let mut rows = Vec::new();
+    for (file, peer) in SOLVER_SETS {
+        let puzzles = load_set(&ctx.data.join("sudoku").join(file))?;
+        let puzzles = if ctx.quick {
+            &puzzles[..puzzles.len().min(2000)]
+        } else {
+            &puzzles[..]
+        };
+        let mut rates = Vec::new();
+        for _ in 0..if ctx.quick { 2 } else { 7 } {
+            let start = Instant::now();
+            let mut solved = 0usize;
+            for p in puzzles {
+                solved += usize::from(solve(p).is_some());
+            }
+            let secs = start.elapsed().as_secs_f64();
+            if solved != puzzles.len() {
+                return Err(format!(
+                    "{file}: {} puzzles without a solution",
+                    puzzles.len() - solved
+                ));
+            }
+            rates.push(puzzles.len() as f64 / secs);
+        }
+        rows.push(BenchRow {
+            tool: "sudoku",
+            name: format!("solve {}", file.trim_end_matches(".txt")),
+            value: median(&mut rates),
+            unit: "puzzles/s",
+            target: format!(">= {peer} (fastest peer, first solution)"),
+        });
+    }
     rows.extend(sudoku_logic::bench(ctx)?);
     Ok(rows)
+}
+
+/// The solver benchmark sets and the peer figure the issue asks to match on this machine.
+pub const SOLVER_SETS: [(&str, u32); 3] = [
+    ("17-clue.txt", 325_000),
+    ("top1465.txt", 113_000),
+    ("hardest-1905-11plus.txt", 20_000),
+];
+
+/// Reads a puzzle file (first field of each non-comment line).
+pub fn load_set(path: &Path) -> Result<Vec<Grid>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let cells = l.split_whitespace().next().unwrap_or(l);
+            Grid::parse(cells).map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .collect()
 }

@@ -1,0 +1,94 @@
+//! `gridwise sudoku solve | count` as a user runs them: one output line per puzzle line.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn gridwise(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwise"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gridwise runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("gridwise finishes")
+}
+
+const PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+#[test]
+fn solve_prints_one_line_per_puzzle_and_skips_comments() {
+    let none = format!("12345678.{}........9", ".".repeat(63));
+    let input = format!("# a comment\n\n{PUZZLE}\n{none}\n");
+    let out = gridwise(&["sudoku", "solve"], &input);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, format!("{SOLUTION}\nnone\n"));
+}
+
+#[test]
+fn invalid_lines_print_errors_and_the_batch_continues() {
+    let dup = format!("44{}", &PUZZLE[2..]);
+    let input = format!(
+        "{PUZZLE}\n123\n{dup}\n{}x{}\n{PUZZLE}\n",
+        &PUZZLE[..5],
+        &PUZZLE[6..]
+    );
+    let out = gridwise(&["sudoku", "solve"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        vec![
+            SOLUTION,
+            "error: a puzzle has 81 cells, this one has 3",
+            "error: two 4s in row 1: cells r1c1 and r1c2",
+            "error: bad character 'x' at position 6 (cell r1c6); use 1-9, and . or 0 for empty",
+            SOLUTION,
+        ]
+    );
+}
+
+#[test]
+fn count_defaults_to_a_limit_of_two() {
+    let input = format!("{PUZZLE}\n{}\n", ".".repeat(81));
+    let out = gridwise(&["sudoku", "count"], &input);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n2\n");
+    let out = gridwise(&["sudoku", "count", "--limit", "1000"], &input);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n1000\n");
+}
+
+#[test]
+fn reads_a_file_and_names_a_missing_one() {
+    let dir = std::env::temp_dir().join(format!("gridwise-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("puzzles.txt");
+    std::fs::write(&file, format!("{PUZZLE}\n")).unwrap();
+    let out = gridwise(&["sudoku", "solve", file.to_str().unwrap()], "");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{SOLUTION}\n")
+    );
+    let out = gridwise(
+        &["sudoku", "solve", dir.join("missing.txt").to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("cannot open")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
