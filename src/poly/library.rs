@@ -292,6 +292,35 @@ pub fn puzzles() -> Vec<Puzzle> {
     ]
 }
 
+/// Solves Meteor as the benchmarks game asks: the number of solutions found (at most `limit`)
+/// and the smallest and largest solution strings (each cell's piece digit, row by row).
+pub fn meteor_extremes(limit: Option<u64>) -> Result<(u64, String, String), PolyError> {
+    use super::problem::Problem;
+    use super::solve::{Options, Progress, Visitor, solve};
+    struct Extremes(Option<String>, Option<String>);
+    impl Visitor for Extremes {
+        fn solution(&mut self, problem: &Problem, placements: &[u32], _: &Progress) -> bool {
+            let s = super::format::name_string(problem, placements);
+            if self.0.as_ref().is_none_or(|m| s < *m) {
+                self.0 = Some(s.clone());
+            }
+            if self.1.as_ref().is_none_or(|m| s > *m) {
+                self.1 = Some(s);
+            }
+            true
+        }
+    }
+    let problem = Problem::new(meteor_board(), meteor_pieces(), false)?;
+    let mut ex = Extremes(None, None);
+    let options = Options {
+        limit,
+        ..Options::default()
+    };
+    let summary = solve(&problem, &options, &mut ex);
+    let found = limit.map_or(summary.counts.total, |l| summary.counts.total.min(l));
+    Ok((found, ex.0.unwrap_or_default(), ex.1.unwrap_or_default()))
+}
+
 /// Reads a board given as `WxH` (square), `hex:WxH`, a library name (`meteor`, a puzzle id)
 /// or a drawing in the board file format.
 pub fn resolve_board(text: &str) -> Result<Board, PolyError> {

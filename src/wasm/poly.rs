@@ -95,3 +95,46 @@ pub fn poly_library(_args: JsValue) -> Result<JsValue, JsError> {
     }
     to_js(&Reply { puzzles: puzzles() })
 }
+
+#[derive(Deserialize)]
+struct BenchArgs {
+    /// `meteor` (all solutions with the smallest and largest, as the benchmarks game does) or
+    /// `count` (all and distinct solutions of `board` and `pieces`).
+    mode: String,
+    #[serde(default)]
+    board: String,
+    #[serde(default)]
+    pieces: String,
+    runs: usize,
+}
+
+#[derive(Serialize)]
+struct BenchReply {
+    samples_ms: Vec<f64>,
+    total: u64,
+    distinct: u64,
+}
+
+/// `poly.bench {mode, board, pieces, runs}` → `{samples_ms, total, distinct}`: each run timed
+/// inside the worker, set-up included.
+#[wasm_bindgen]
+pub fn poly_bench(args: JsValue) -> Result<JsValue, JsError> {
+    let a: BenchArgs = from_args(args)?;
+    let mut reply = BenchReply {
+        samples_ms: Vec::new(),
+        total: 0,
+        distinct: 0,
+    };
+    for _ in 0..a.runs.max(1) {
+        let t = js_sys::Date::now();
+        if a.mode == "meteor" {
+            reply.total = crate::poly::library::meteor_extremes(None)?.0;
+        } else {
+            let p = Problem::new(resolve_board(&a.board)?, resolve_pieces(&a.pieces)?, false)?;
+            let s = crate::poly::count(&p);
+            (reply.total, reply.distinct) = (s.counts.total, s.counts.distinct);
+        }
+        reply.samples_ms.push(js_sys::Date::now() - t);
+    }
+    to_js(&reply)
+}

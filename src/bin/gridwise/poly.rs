@@ -4,8 +4,8 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gridwise::poly::format::{letter_grid, meteor_lines, name_string, parse_board, parse_pieces};
-use gridwise::poly::library::{meteor_board, meteor_pieces, parse_piece_spec, puzzles};
+use gridwise::poly::format::{letter_grid, meteor_lines, parse_board, parse_pieces};
+use gridwise::poly::library::{meteor_extremes, parse_piece_spec, puzzles, resolve_board};
 use gridwise::poly::{
     Board, GridKind, Options, PolyError, Problem, Progress, Visitor, count, solve,
 };
@@ -75,46 +75,9 @@ pub fn run(cmd: Command) -> ExitCode {
     }
 }
 
-/// Keeps the smallest and largest Meteor strings.
-struct Extremes {
-    min: Option<String>,
-    max: Option<String>,
-}
-
-impl Visitor for Extremes {
-    fn solution(&mut self, problem: &Problem, placements: &[u32], _: &Progress) -> bool {
-        let s = name_string(problem, placements);
-        if self.min.as_ref().is_none_or(|m| s < *m) {
-            self.min = Some(s.clone());
-        }
-        if self.max.as_ref().is_none_or(|m| s > *m) {
-            self.max = Some(s);
-        }
-        true
-    }
-}
-
 /// Solves Meteor and returns (count, smallest, largest).
 fn meteor_run(limit: Option<u64>) -> Result<(u64, String, String), PolyError> {
-    let problem = Problem::new(meteor_board(), meteor_pieces(), false)?;
-    let mut ex = Extremes {
-        min: None,
-        max: None,
-    };
-    let options = Options {
-        limit,
-        ..Options::default()
-    };
-    let summary = solve(&problem, &options, &mut ex);
-    let found = match limit {
-        Some(l) => summary.counts.total.min(l),
-        None => summary.counts.total,
-    };
-    Ok((
-        found,
-        ex.min.unwrap_or_default(),
-        ex.max.unwrap_or_default(),
-    ))
+    meteor_extremes(limit)
 }
 
 fn meteor(n: Option<u64>) -> Result<(), String> {
@@ -129,40 +92,23 @@ fn meteor(n: Option<u64>) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads `--board`: a size, `hex:WxH`, a library name or a file.
+/// Reads `--board`: a board file if one exists at that path, otherwise a size (`6x10`),
+/// `hex:WxH`, or a library name (`meteor`, `pentominoes-8x8`, …).
 fn load_board(arg: &str) -> Result<Board, String> {
-    if arg.eq_ignore_ascii_case("meteor") {
-        return Ok(meteor_board());
+    if std::path::Path::new(arg).is_file() {
+        let text = std::fs::read_to_string(arg).map_err(|e| format!("cannot read {arg}: {e}"))?;
+        return parse_board(&text).map_err(|e| format!("{arg}: {e}"));
     }
-    if let Some(size) = arg.strip_prefix("hex:") {
-        return Board::parse_size(GridKind::Hex, size).map_err(|e| e.to_string());
-    }
-    if arg.contains(['x', 'X']) && arg.chars().next().is_some_and(|c| c.is_ascii_digit()) {
-        if let Ok(b) = Board::parse_size(GridKind::Square, arg) {
-            return Ok(b);
-        }
-    }
-    if let Some(p) = puzzles().into_iter().find(|p| p.id == arg) {
-        return parse_board(&p.board).map_err(|e| e.to_string());
-    }
-    let text = std::fs::read_to_string(arg).map_err(|e| {
-        format!(
-            "{}; and cannot read board file {arg}: {e}",
-            PolyError::UnknownBoard(arg.to_string())
-        )
-    })?;
-    parse_board(&text).map_err(|e| format!("{arg}: {e}"))
+    resolve_board(arg).map_err(|e| e.to_string())
 }
 
-/// Reads `--pieces`: a spec or a file.
+/// Reads `--pieces`: a pieces file if one exists at that path, otherwise a piece spec.
 fn load_pieces(arg: &str) -> Result<Vec<gridwise::poly::Piece>, String> {
-    match parse_piece_spec(arg) {
-        Ok(p) => Ok(p),
-        Err(spec_err) => match std::fs::read_to_string(arg) {
-            Ok(text) => parse_pieces(&text).map_err(|e| format!("{arg}: {e}")),
-            Err(_) => Err(spec_err.to_string()),
-        },
+    if std::path::Path::new(arg).is_file() {
+        let text = std::fs::read_to_string(arg).map_err(|e| format!("cannot read {arg}: {e}"))?;
+        return parse_pieces(&text).map_err(|e| format!("{arg}: {e}"));
     }
+    parse_piece_spec(arg).map_err(|e| e.to_string())
 }
 
 struct Printer<'a> {
