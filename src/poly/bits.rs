@@ -30,6 +30,8 @@ pub trait Bits:
     fn count(self) -> u32;
     /// The set with its smallest position only.
     fn lowest(self) -> Self;
+    /// The 32 lowest positions as a word.
+    fn low_word(self) -> u32;
     /// Whether position `i` is in the set.
     fn has(self, i: usize) -> bool {
         !(self & Self::bit(i)).is_zero()
@@ -61,6 +63,10 @@ macro_rules! prim_bits {
             #[inline(always)]
             fn lowest(self) -> Self {
                 self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn low_word(self) -> u32 {
+                self as u32
             }
         }
     };
@@ -162,6 +168,9 @@ impl Bits for Wide {
     }
     fn count(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    fn low_word(self) -> u32 {
+        self.0[0] as u32
     }
     fn lowest(self) -> Self {
         let i = self.first();

@@ -23,9 +23,8 @@ pub(crate) trait Sink {
     fn tick(&mut self, nodes: u64, fraction: f64) -> bool;
 }
 
-/// Restrictions on one piece type (symmetry breaking): only these placements, and the branch
-/// is dead once the first empty position passes its last allowed first cell with the piece
-/// still unplaced.
+/// Symmetry breaking: one piece type (with one copy) may only take these placements. The
+/// engine places it first, on each of them in turn, and fills the board around it.
 #[derive(Clone, Debug)]
 pub(crate) struct Restriction {
     /// The restricted piece type.
@@ -77,7 +76,10 @@ struct Engine<'a, B: Bits> {
     sizes: [u8; 64],
     region_cap: u32,
     isolated_dead: bool,
-    restricted: Option<(usize, usize)>,
+    /// The restricted piece and its allowed placements, placed before the search starts.
+    preplace: Option<(usize, Vec<(B, u32)>)>,
+    /// Which of the pre-placements is being searched, of how many.
+    outer: (u32, u32),
     stopped: bool,
 }
 
@@ -92,18 +94,12 @@ impl<'a, B: Bits> Engine<'a, B> {
         let masks: Vec<B> = p.placements.iter().map(|pl| mask_of(&pl.bits)).collect();
         let mut cands = Vec::new();
         let mut start = Vec::with_capacity(positions * types + 1);
-        let mut deadline = 0;
-        for (pos, per_piece) in p.first.iter().enumerate() {
+        for per_piece in &p.first {
             for (t, ids) in per_piece.iter().enumerate() {
                 start.push(cands.len() as u32);
                 for &id in ids {
-                    if let Some(r) = restriction
-                        && r.piece == t
-                    {
-                        if !r.allowed.contains(&id) {
-                            continue;
-                        }
-                        deadline = deadline.max(pos);
+                    if restriction.is_some_and(|r| r.piece == t) {
+                        continue;
                     }
                     cands.push((masks[id as usize], id));
                 }
@@ -167,7 +163,15 @@ impl<'a, B: Bits> Engine<'a, B> {
             sizes,
             region_cap: (3 * max_size).max(8),
             isolated_dead: !p.fillable.get(1).copied().unwrap_or(false),
-            restricted: restriction.map(|r| (r.piece, deadline)),
+            preplace: restriction.map(|r| {
+                let first = r
+                    .allowed
+                    .iter()
+                    .map(|&id| (masks[id as usize], id))
+                    .collect();
+                (r.piece, first)
+            }),
+            outer: (0, 1),
             stopped: false,
         }
     }
@@ -177,7 +181,37 @@ impl<'a, B: Bits> Engine<'a, B> {
         if filled == B::ALL {
             return (0, true);
         }
-        self.search(filled, 0);
+        let Some((piece, first)) = self.preplace.take() else {
+            self.search(filled, 0);
+            return (self.nodes, !self.stopped);
+        };
+        // Symmetry breaking: put the restricted piece on each allowed placement first, then
+        // fill around it (its few placements split the search into independent parts).
+        self.left[piece] -= 1;
+        if self.left[piece] == 0 {
+            self.avail &= !(1 << piece);
+        }
+        let n = first.len();
+        for (k, (mask, id)) in first.into_iter().enumerate() {
+            self.outer = (k as u32, n.max(1) as u32);
+            let next = filled | mask;
+            if !(mask & filled).is_zero() {
+                continue;
+            }
+            self.stack.push(id);
+            let go = if next == B::ALL {
+                self.sink.found(&self.stack)
+            } else if self.dead(next, mask, 0) {
+                true
+            } else {
+                self.search(next, 0)
+            };
+            self.stack.pop();
+            if !go {
+                self.stopped = true;
+                break;
+            }
+        }
         (self.nodes, !self.stopped)
     }
 
@@ -257,12 +291,6 @@ impl<'a, B: Bits> Engine<'a, B> {
             }
         }
         let pos = (!filled).first();
-        if let Some((piece, deadline)) = self.restricted
-            && pos > deadline
-            && self.avail & (1 << piece) != 0
-        {
-            return true;
-        }
         let base = pos * self.types;
         if depth < PROGRESS_DEPTH {
             let mut total = 0;
@@ -324,8 +352,9 @@ impl<'a, B: Bits> Engine<'a, B> {
     }
 
     fn fraction(&self, depth: usize) -> f64 {
-        let mut f = 0.0;
-        let mut scale = 1.0;
+        let (k, n) = self.outer;
+        let mut scale = 1.0 / f64::from(n);
+        let mut f = f64::from(k) * scale;
         for &(i, n) in self.branch.iter().take(depth.min(PROGRESS_DEPTH)) {
             scale /= f64::from(n);
             f += f64::from(i) * scale;

@@ -46,8 +46,7 @@ pub(crate) fn choose_restriction(problem: &Problem) -> Option<Restriction> {
             if p.piece != t || seen[id] {
                 continue;
             }
-            // The orbit's member with the earliest first cell: the piece is then decided
-            // early in the fill order, and the search gives up on it soon.
+            // Any member of the orbit would do; take the one with the earliest first cell.
             let mut rep = id as u32;
             for map in &problem.symmetries {
                 let q = map[id];
