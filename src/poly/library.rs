@@ -297,28 +297,38 @@ pub fn puzzles() -> Vec<Puzzle> {
 pub fn meteor_extremes(limit: Option<u64>) -> Result<(u64, String, String), PolyError> {
     use super::problem::Problem;
     use super::solve::{Options, Progress, Visitor, solve};
-    struct Extremes(Option<String>, Option<String>);
+    /// The smallest and largest label grids so far, and a scratch grid.
+    struct Extremes(Option<Vec<i16>>, Option<Vec<i16>>, Vec<i16>);
     impl Visitor for Extremes {
         fn solution(&mut self, problem: &Problem, placements: &[u32], _: &Progress) -> bool {
-            let s = super::format::name_string(problem, placements);
-            if self.0.as_ref().is_none_or(|m| s < *m) {
-                self.0 = Some(s.clone());
+            // Meteor pieces are named 0..9 in order, so labels compare like the strings.
+            problem.labels_into(placements, &mut self.2);
+            if self.0.as_ref().is_none_or(|m| self.2 < *m) {
+                self.0 = Some(self.2.clone());
             }
-            if self.1.as_ref().is_none_or(|m| s > *m) {
-                self.1 = Some(s);
+            if self.1.as_ref().is_none_or(|m| self.2 > *m) {
+                self.1 = Some(self.2.clone());
             }
             true
         }
     }
     let problem = Problem::new(meteor_board(), meteor_pieces(), false)?;
-    let mut ex = Extremes(None, None);
+    let cells = problem.board.width * problem.board.height;
+    let mut ex = Extremes(None, None, vec![-1; cells]);
     let options = Options {
         limit,
         ..Options::default()
     };
     let summary = solve(&problem, &options, &mut ex);
     let found = limit.map_or(summary.counts.total, |l| summary.counts.total.min(l));
-    Ok((found, ex.0.unwrap_or_default(), ex.1.unwrap_or_default()))
+    let text = |labels: Option<Vec<i16>>| -> String {
+        labels
+            .unwrap_or_default()
+            .iter()
+            .map(|&l| char::from_digit(l.clamp(0, 9) as u32, 10).unwrap_or('.'))
+            .collect()
+    };
+    Ok((found, text(ex.0), text(ex.1)))
 }
 
 /// Reads a board given as `WxH` (square), `hex:WxH`, a library name (`meteor`, a puzzle id)

@@ -211,6 +211,29 @@ impl Problem {
     /// first cell, types in order), or -1 off the board.
     pub fn labels(&self, solution: &[u32]) -> Vec<i16> {
         let mut out = vec![-1i16; self.board.width * self.board.height];
+        self.labels_into(solution, &mut out);
+        out
+    }
+
+    /// [`Problem::labels`] into a buffer of `board.width * board.height` entries (no
+    /// allocation when every piece has one copy).
+    pub fn labels_into(&self, solution: &[u32], out: &mut [i16]) {
+        out.fill(-1);
+        let mut paint = |p: &Placement, label: i16| {
+            for &b in &p.bits {
+                let cell = self.bit_to_cell[usize::from(b)];
+                if let Some(slot) = out.get_mut(cell as usize) {
+                    *slot = label;
+                }
+            }
+        };
+        if self.pieces.iter().all(|p| p.count == 1) {
+            for &i in solution {
+                let p = &self.placements[i as usize];
+                paint(p, p.piece as i16);
+            }
+            return;
+        }
         let mut offsets = Vec::with_capacity(self.pieces.len());
         let mut sum = 0;
         for p in &self.pieces {
@@ -226,14 +249,8 @@ impl Problem {
         for p in sorted {
             let label = (offsets[p.piece] + used[p.piece]) as i16;
             used[p.piece] += 1;
-            for &b in &p.bits {
-                let cell = self.bit_to_cell[usize::from(b)];
-                if cell != u32::MAX {
-                    out[cell as usize] = label;
-                }
-            }
+            paint(p, label);
         }
-        out
     }
 
     /// For each piece copy (as numbered by [`Problem::labels`]), the index of its type.
