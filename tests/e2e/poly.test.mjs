@@ -121,3 +121,33 @@ test('draw a hex board, get told about a bad piece set, then solve it', async ()
     await app.close();
   }
 });
+
+test('draw pieces with the piece editor and tile a drawn board', async () => {
+  const app = await openApp('#/poly', { colorScheme: 'dark' });
+  try {
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+    await page.selectOption('[data-puzzle]', 'draw');
+    await page.fill('[data-w]', '4');
+    await page.dispatchEvent('[data-w]', 'change');
+    await page.fill('[data-h]', '2');
+    await page.dispatchEvent('[data-h]', 'change');
+    await page.click('[data-fill]');
+    await page.click('.poly-editor summary');
+    const ed = await page.locator('[data-editor-canvas]').boundingBox();
+    const at = (c, r) => [ed.x + 6 + 30 * (c + 0.5), ed.y + 6 + 30 * (r + 0.5)];
+    for (let k = 0; k < 4; k++) {
+      await page.mouse.click(...at(1, 1));
+      await page.mouse.click(...at(2, 1));
+      await page.click('[data-editor-add]');
+    }
+    assert.equal(await page.inputValue('[data-pieces]'), 'AA\n\nBB\n\nCC\n\nDD');
+    await waitText(page, '[data-hint]', /8 cells · 4 pieces/);
+    await page.click('[data-solve]');
+    await waitText(page, '[data-msg]', /Done: 5 solutions/);
+    await screenshot(page, 'poly-editor-dark');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});

@@ -56,6 +56,16 @@ export function mount(root, { engine }) {
           <select id="poly-set" data-set aria-label="Piece set"></select>
           <textarea id="poly-pieces" rows="2" spellcheck="false" data-pieces
             placeholder="pentominoes, 2x3*4, … or draw pieces with letters"></textarea>
+          <details class="poly-editor" data-editor>
+            <summary>Draw a piece</summary>
+            <div class="poly-editor-body">
+              <canvas class="poly-editor-canvas" tabindex="0" aria-label="Piece drawing grid" data-editor-canvas></canvas>
+              <div class="stack">
+                <button class="btn" data-editor-add>Add piece</button>
+                <button class="btn" data-editor-clear>Clear</button>
+              </div>
+            </div>
+          </details>
           <label class="poly-check"><input type="checkbox" data-unused> allow unused pieces</label>
           <div class="message" data-pieces-msg></div>
         </div>
@@ -428,6 +438,73 @@ export function mount(root, { engine }) {
     boardEdited();
   }
 
+  // The piece editor: a small grid of the board's kind; "Add piece" appends the drawing to the
+  // pieces text as a block of letters.
+  const ED = 5;
+  const editor = { cells: new Array(ED * ED).fill(false), painting: null };
+  const edCanvas = $('[data-editor-canvas]');
+  function editorKind() { return state.view ? state.view.kind : 'square'; }
+  function drawEditor() {
+    const lay = layout(editorKind(), ED, ED, 170, 30);
+    editor.lay = lay;
+    const labels = editor.cells.map((on) => (on ? 0 : -1));
+    drawBoard(edCanvas, lay, { cells: new Array(ED * ED).fill(true), labels, colors: colors(), dark: isDark() });
+  }
+  function editorCell(ev) {
+    const rect = edCanvas.getBoundingClientRect();
+    return editor.lay ? cellAt(editor.lay, ev.clientX - rect.left, ev.clientY - rect.top) : null;
+  }
+  edCanvas.addEventListener('pointerdown', (ev) => {
+    const cell = editorCell(ev);
+    if (!cell) return;
+    ev.preventDefault();
+    edCanvas.setPointerCapture(ev.pointerId);
+    const i = cell[1] * ED + cell[0];
+    editor.painting = !editor.cells[i];
+    editor.cells[i] = editor.painting;
+    drawEditor();
+  });
+  edCanvas.addEventListener('pointermove', (ev) => {
+    if (editor.painting === null) return;
+    const cell = editorCell(ev);
+    if (cell) { editor.cells[cell[1] * ED + cell[0]] = editor.painting; drawEditor(); }
+  });
+  edCanvas.addEventListener('pointerup', () => { editor.painting = null; });
+  $('[data-editor-clear]').addEventListener('click', () => { editor.cells.fill(false); drawEditor(); });
+  $('[data-editor-add]').addEventListener('click', () => {
+    const on = [];
+    editor.cells.forEach((v, i) => { if (v) on.push([i % ED, Math.floor(i / ED)]); });
+    if (!on.length) {
+      ui.piecesMsg.className = 'message error';
+      ui.piecesMsg.textContent = 'Click cells in the small grid to draw a piece first.';
+      return;
+    }
+    let text = ui.pieces.value.trim();
+    const isDrawing = text.includes('\n') || text.includes('.');
+    if (!isDrawing) text = editorKind() === 'hex' ? 'hex' : '';
+    const used = new Set(text.replace(/^(hex|square)\s*/i, ''));
+    const letter = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'].find((c) => !used.has(c));
+    if (!letter) return;
+    const top = Math.min(...on.map((p) => p[1]));
+    const minR = editorKind() === 'hex' ? top & ~1 : top; // hex blocks start on an even row
+    const maxR = Math.max(...on.map((p) => p[1]));
+    const minC = Math.min(...on.map((p) => p[0]));
+    const maxC = Math.max(...on.map((p) => p[0]));
+    const rows = [];
+    for (let r = minR; r <= maxR; r++) {
+      let row = '';
+      for (let c = minC; c <= maxC; c++) row += editor.cells[r * ED + c] ? letter : '.';
+      rows.push(row);
+    }
+    ui.pieces.value = [text, rows.join('\n')].filter(Boolean).join('\n\n');
+    ui.set.value = 'custom';
+    editor.cells.fill(false);
+    drawEditor();
+    resetSolutions();
+    describe();
+  });
+  $('[data-editor]').addEventListener('toggle', drawEditor);
+
   // Wiring.
   const on = (el, ev, fn) => el.addEventListener(ev, fn);
   on(ui.puzzle, 'change', () => selectPuzzle(ui.puzzle.value));
@@ -460,7 +537,7 @@ export function mount(root, { engine }) {
   on($('[data-next]'), 'click', () => browse(1));
   const ro = new ResizeObserver(() => redraw());
   ro.observe(wrap);
-  const offTheme = onThemeChange(() => { renderLegend(); redraw(); });
+  const offTheme = onThemeChange(() => { renderLegend(); redraw(); drawEditor(); });
 
   (async () => {
     try {
