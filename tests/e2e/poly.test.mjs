@@ -141,7 +141,7 @@ test('draw pieces with the piece editor and tile a drawn board', async () => {
       await page.mouse.click(...at(2, 1));
       await page.click('[data-editor-add]');
     }
-    assert.equal(await page.inputValue('[data-pieces]'), 'AA\n\nBB\n\nCC\n\nDD');
+    assert.equal(await page.inputValue('[data-pieces]'), 'square\n\nAA\n\nBB\n\nCC\n\nDD');
     await waitText(page, '[data-hint]', /8 cells · 4 pieces/);
     await page.click('[data-solve]');
     await waitText(page, '[data-msg]', /Done: 5 solutions/);

@@ -481,7 +481,8 @@ export function mount(root, { engine }) {
     }
     let text = ui.pieces.value.trim();
     const isDrawing = text.includes('\n') || text.includes('.');
-    if (!isDrawing) text = editorKind() === 'hex' ? 'hex' : '';
+    // A header line marks the text as a drawing (a lone "AA" would read as a set name).
+    if (!isDrawing) text = editorKind();
     const used = new Set(text.replace(/^(hex|square)\s*/i, ''));
     const letter = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'].find((c) => !used.has(c));
     if (!letter) return;
