@@ -1,1 +1,326 @@
-//! The fill core (see its issue). Pure Rust: no wasm, no I/O.
+//! Paint-bucket flood fill over RGBA pixel buffers (issue 4). Pure Rust: no wasm, no I/O.
+//!
+//! A pixel is *similar* to the seed pixel when its largest per-channel difference (R, G, B, A)
+//! from it is at most the tolerance (0 = exact match). The *region* is the 4- or 8-connected
+//! set of similar pixels containing the seed, or in global mode every similar pixel. [`fill`]
+//! sets the region to the fill colour; options add soft (antialiased) edges and gap closing.
+//!
+//! - [`span`](span_fill): scanline fill with a visited bit mask, no recursion;
+//! - [`similar`](Similar): the similarity test, 32-bit compares for exact matching and
+//!   eight-pixel byte-wise checks for tolerance;
+//! - [`global`](global_fill): every similar pixel;
+//! - [`soft`](soften): coverage-based blending of the antialiased ramp just outside the region;
+//! - [`gap`](close_gaps): no leaks through narrow gaps, corners still reached, built on the
+//!   word-at-a-time erosion, dilation and run floods of `morphology`;
+//! - [`mask`](Mask): the row-aligned bit mask they share; [`error`](FillError): what can fail;
+//! - [`patch`](Patch): run-length-encoded rectangles for undo.
+
+mod error;
+mod gap;
+mod global;
+mod mask;
+mod morphology;
+mod patch;
+mod similar;
+mod soft;
+mod span;
+
+pub use error::FillError;
+pub use gap::close_gaps;
+pub use global::global_fill;
+pub use mask::Mask;
+pub use patch::{Patch, encode as encode_patch};
+pub use similar::{Exact, Similar, Within, difference};
+pub use soft::soften;
+pub use span::{Found, span_fill};
+
+use serde::{Deserialize, Serialize};
+
+/// The largest accepted width or height.
+pub const MAX_SIDE: u32 = 16384;
+
+/// The largest accepted gap-closing size, in pixels.
+pub const MAX_GAP: u32 = 64;
+
+/// Which neighbours are connected: edge-sharing only, or corners too.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Connectivity {
+    /// Left, right, up and down.
+    #[default]
+    Four,
+    /// The four plus the diagonals.
+    Eight,
+}
+
+impl Connectivity {
+    /// 4 or 8 as a connectivity; anything else is `None`.
+    pub fn from_count(n: u32) -> Option<Self> {
+        match n {
+            4 => Some(Connectivity::Four),
+            8 => Some(Connectivity::Eight),
+            _ => None,
+        }
+    }
+}
+
+/// How to fill.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FillOptions {
+    /// The largest per-channel difference from the seed pixel still filled (0 = exact).
+    pub tolerance: u8,
+    /// Neighbourhood of the contiguous fill.
+    pub connectivity: Connectivity,
+    /// Fill every similar pixel in the image, connected or not.
+    pub global: bool,
+    /// Blend the ring just outside the region by coverage (antialiased outlines).
+    pub soft: bool,
+    /// Do not leak through gaps of at most this many pixels (0 = off; contiguous fills only).
+    pub gap: u32,
+}
+
+/// An inclusive pixel rectangle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Bounds {
+    /// Leftmost column.
+    pub x0: usize,
+    /// Top row.
+    pub y0: usize,
+    /// Rightmost column.
+    pub x1: usize,
+    /// Bottom row.
+    pub y1: usize,
+}
+
+impl Bounds {
+    /// The rectangle holding one pixel.
+    pub fn point(x: usize, y: usize) -> Self {
+        Bounds {
+            x0: x,
+            y0: y,
+            x1: x,
+            y1: y,
+        }
+    }
+
+    /// Grows the rectangle to hold (x, y).
+    #[inline]
+    pub fn include(&mut self, x: usize, y: usize) {
+        self.x0 = self.x0.min(x);
+        self.y0 = self.y0.min(y);
+        self.x1 = self.x1.max(x);
+        self.y1 = self.y1.max(y);
+    }
+
+    /// Grows by `by` pixels on every side, staying inside a `width × height` image.
+    pub fn grown(self, by: usize, width: usize, height: usize) -> Self {
+        Bounds {
+            x0: self.x0.saturating_sub(by),
+            y0: self.y0.saturating_sub(by),
+            x1: (self.x1 + by).min(width - 1),
+            y1: (self.y1 + by).min(height - 1),
+        }
+    }
+}
+
+/// What a fill did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FillReport {
+    /// Pixels of the region (set to the fill colour).
+    pub filled: u64,
+    /// Pixels partly recoloured by soft edges.
+    pub blended: u64,
+    /// The rectangle that may have changed; `None` when nothing changed.
+    pub bounds: Option<Bounds>,
+}
+
+/// Checks the image geometry and the seed; returns (width, height) as `usize`.
+pub fn check_image(
+    pixels: &[u8],
+    width: u32,
+    height: u32,
+    x: i64,
+    y: i64,
+) -> Result<(usize, usize), FillError> {
+    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+        return Err(FillError::BadSize { width, height });
+    }
+    let expected = u64::from(width) * u64::from(height) * 4;
+    if pixels.len() as u64 != expected {
+        return Err(FillError::BufferLength {
+            width,
+            height,
+            expected,
+            actual: pixels.len() as u64,
+        });
+    }
+    if x < 0 || y < 0 || x >= i64::from(width) || y >= i64::from(height) {
+        return Err(FillError::SeedOutside {
+            x,
+            y,
+            width,
+            height,
+        });
+    }
+    Ok((width as usize, height as usize))
+}
+
+/// Fills the region around pixel (`x`, `y`) of the `width × height` RGBA image `pixels` with
+/// `colour`. Filling with the colour already there (exact match) returns at once.
+pub fn fill(
+    pixels: &mut [u8],
+    width: u32,
+    height: u32,
+    at: (i64, i64),
+    colour: [u8; 4],
+    options: &FillOptions,
+) -> Result<FillReport, FillError> {
+    fill_inner(pixels, width, height, at, colour, options, false).map(|(report, _)| report)
+}
+
+/// The changed rectangle's pixels before and after a fill, for undo and redo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndoPatches {
+    /// The rectangle's pixels before the fill.
+    pub before: Patch,
+    /// The rectangle's pixels after the fill.
+    pub after: Patch,
+}
+
+/// Like [`fill`], and also returns the changed rectangle before and after (`None` when
+/// nothing changed). The region is found first, so the old pixels are read only in the
+/// rectangle that changes.
+pub fn fill_with_undo(
+    pixels: &mut [u8],
+    width: u32,
+    height: u32,
+    at: (i64, i64),
+    colour: [u8; 4],
+    options: &FillOptions,
+) -> Result<(FillReport, Option<UndoPatches>), FillError> {
+    fill_inner(pixels, width, height, at, colour, options, true)
+}
+
+fn fill_inner(
+    pixels: &mut [u8],
+    width: u32,
+    height: u32,
+    (x, y): (i64, i64),
+    colour: [u8; 4],
+    options: &FillOptions,
+    record: bool,
+) -> Result<(FillReport, Option<UndoPatches>), FillError> {
+    let (w, h) = check_image(pixels, width, height, x, y)?;
+    if options.gap > MAX_GAP {
+        return Err(FillError::GapTooLarge(options.gap));
+    }
+    let (sx, sy) = (x as usize, y as usize);
+    let (px, _) = pixels.as_chunks_mut::<4>();
+    let seed = px[sy * w + sx];
+    if options.tolerance == 0 && seed == colour {
+        let nothing = FillReport {
+            filled: 0,
+            blended: 0,
+            bounds: None,
+        };
+        return Ok((nothing, None));
+    }
+    let job = Job {
+        w,
+        h,
+        at: (sx, sy),
+        seed,
+        colour,
+        options,
+        record,
+    };
+    if options.tolerance == 0 {
+        Ok(job.run(px, &Exact(u32::from_ne_bytes(seed))))
+    } else {
+        Ok(job.run(px, &Within::new(seed, options.tolerance)))
+    }
+}
+
+struct Job<'a> {
+    w: usize,
+    h: usize,
+    at: (usize, usize),
+    seed: [u8; 4],
+    colour: [u8; 4],
+    options: &'a FillOptions,
+    record: bool,
+}
+
+impl Job<'_> {
+    fn run<S: Similar>(
+        &self,
+        px: &mut [[u8; 4]],
+        similar: &S,
+    ) -> (FillReport, Option<UndoPatches>) {
+        let Job {
+            w,
+            h,
+            at,
+            seed,
+            colour,
+            options,
+            record,
+        } = *self;
+        let contiguous_gap = options.gap > 0 && !options.global;
+        let mut mask = Mask::new(w, h);
+        if !options.soft && !contiguous_gap && !record {
+            // Paint as the runs are found: one pass over the pixels.
+            let found = if options.global {
+                global_fill(px, w, similar, Some(colour), None)
+            } else {
+                span_fill(
+                    px,
+                    w,
+                    at,
+                    similar,
+                    options.connectivity,
+                    Some(colour),
+                    &mut mask,
+                )
+            };
+            let report = FillReport {
+                filled: found.count,
+                blended: 0,
+                bounds: Some(found.bounds),
+            };
+            return (report, None);
+        }
+        let found = if options.global {
+            global_fill(px, w, similar, None, Some(&mut mask))
+        } else {
+            span_fill(px, w, at, similar, options.connectivity, None, &mut mask)
+        };
+        let mut bounds = found.bounds;
+        if contiguous_gap {
+            mask = close_gaps(&mask, at, options.gap, options.connectivity);
+        }
+        if options.soft {
+            bounds = bounds.grown(2, w, h);
+        }
+        let before = record.then(|| encode_patch(px.as_flattened(), w, bounds));
+        let mut filled = 0;
+        mask.for_each_run(|y, a, b| {
+            px[y * w + a..y * w + b].fill(colour);
+            filled += (b - a) as u64;
+        });
+        let blended = if options.soft {
+            soften(px, &mask, seed, colour)
+        } else {
+            0
+        };
+        let patches = before.map(|before| UndoPatches {
+            before,
+            after: encode_patch(px.as_flattened(), w, bounds),
+        });
+        let report = FillReport {
+            filled,
+            blended,
+            bounds: Some(bounds),
+        };
+        (report, patches)
+    }
+}

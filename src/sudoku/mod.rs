@@ -6,3 +6,9 @@ pub mod solver;
 
 pub use grid::{Grid, ParseError};
 pub use solver::{count_solutions, solve};
+pub mod candidates;
+pub mod generator;
+pub mod hint;
+pub mod logic;
+pub mod rating;
+pub mod step;

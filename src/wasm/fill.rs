@@ -1,1 +1,177 @@
-//! Bindings for the fill operations (see www/worker.js for the calling convention).
+//! Bindings for `fill.apply` (and `fill.bench`, used by benches/browser/fill.mjs). Pixels
+//! cross as `Uint8ClampedArray`s, which the worker transfers rather than copies; the reply
+//! hands the same buffer back with only the changed rectangle rewritten.
+
+use js_sys::{Reflect, Uint8ClampedArray, Uint32Array};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use super::{from_args, to_js};
+use crate::fill::{Bounds, Connectivity, FillOptions, FillReport, Patch, fill, fill_with_undo};
+
+#[derive(Deserialize)]
+struct ApplyArgs {
+    width: u32,
+    height: u32,
+    x: i64,
+    y: i64,
+    color: [u8; 4],
+    #[serde(default)]
+    options: Options,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Options {
+    tolerance: u8,
+    connectivity: Option<u32>,
+    global: bool,
+    soft: bool,
+    gap: u32,
+}
+
+impl Options {
+    fn to_core(&self) -> Result<FillOptions, JsError> {
+        let connectivity = Connectivity::from_count(self.connectivity.unwrap_or(4))
+            .ok_or_else(|| JsError::new("connectivity must be 4 or 8"))?;
+        let (tolerance, global, soft, gap) = (self.tolerance, self.global, self.soft, self.gap);
+        Ok(FillOptions {
+            tolerance,
+            connectivity,
+            global,
+            soft,
+            gap,
+        })
+    }
+}
+
+#[derive(Serialize)]
+struct Rect {
+    x: usize,
+    y: usize,
+    width: usize,
+    height: usize,
+}
+
+#[derive(Serialize)]
+struct ApplyReply {
+    filled: u64,
+    blended: u64,
+    /// The rectangle that changed, or null when nothing did.
+    bounds: Option<Rect>,
+}
+
+impl From<FillReport> for ApplyReply {
+    fn from(r: FillReport) -> Self {
+        let bounds = r.bounds.map(|b| Rect {
+            x: b.x0,
+            y: b.y0,
+            width: b.x1 - b.x0 + 1,
+            height: b.y1 - b.y0 + 1,
+        });
+        ApplyReply {
+            filled: r.filled,
+            blended: r.blended,
+            bounds,
+        }
+    }
+}
+
+fn pixels_of(args: &JsValue) -> Result<Uint8ClampedArray, JsError> {
+    Reflect::get(args, &"pixels".into())
+        .ok()
+        .and_then(|v| v.dyn_into::<Uint8ClampedArray>().ok())
+        .ok_or_else(|| JsError::new("pixels must be a Uint8ClampedArray"))
+}
+
+fn set(object: &JsValue, key: &str, value: &JsValue) -> Result<(), JsError> {
+    Reflect::set(object, &key.into(), value)
+        .map(|_| ())
+        .map_err(|_| JsError::new("cannot build the reply"))
+}
+
+/// `{runs}` or `{raw}`: a `Uint32Array` of the patch (see [`Patch`]).
+fn patch_js(patch: Patch) -> Result<JsValue, JsError> {
+    let object = JsValue::from(js_sys::Object::new());
+    let (key, words) = match &patch {
+        Patch::Runs(w) => ("runs", w),
+        Patch::Raw(w) => ("raw", w),
+    };
+    set(&object, key, &Uint32Array::from(&words[..]))?;
+    Ok(object)
+}
+
+/// Copies the rows of `bounds` from `px` into the JS array `out` (one copy when full width).
+fn copy_rows(out: &Uint8ClampedArray, px: &[u8], width: usize, b: Bounds) {
+    let row = width * 4;
+    let (a, z) = (b.x0 * 4, (b.x1 + 1) * 4);
+    if a == 0 && z == row {
+        let (s, e) = (b.y0 * row, (b.y1 + 1) * row);
+        out.subarray(s as u32, e as u32).copy_from(&px[s..e]);
+        return;
+    }
+    for y in b.y0..=b.y1 {
+        let (s, e) = (y * row + a, y * row + z);
+        out.subarray(s as u32, e as u32).copy_from(&px[s..e]);
+    }
+}
+
+/// `fill.apply {pixels, width, height, x, y, color, options}` →
+/// `{pixels, filled, blended, bounds, before, after}`: `pixels` is the input buffer with the
+/// changed rectangle `bounds` (null when nothing changed) written back; `before` and `after`
+/// are that rectangle's undo patches, `{runs}` or `{raw}` as `Uint32Array`s.
+#[wasm_bindgen]
+pub fn fill_apply(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, JsError> {
+    let input = pixels_of(&args)?;
+    let a: ApplyArgs = from_args(args)?;
+    let mut px = input.to_vec();
+    let options = a.options.to_core()?;
+    let (report, undo) = fill_with_undo(&mut px, a.width, a.height, (a.x, a.y), a.color, &options)?;
+    let reply = to_js(&ApplyReply::from(report))?;
+    if let (Some(b), Some(undo)) = (report.bounds, undo) {
+        copy_rows(&input, &px, a.width as usize, b);
+        set(&reply, "before", &patch_js(undo.before)?)?;
+        set(&reply, "after", &patch_js(undo.after)?)?;
+    }
+    set(&reply, "pixels", &input)?;
+    Ok(reply)
+}
+
+#[derive(Deserialize)]
+struct BenchArgs {
+    width: u32,
+    height: u32,
+    x: i64,
+    y: i64,
+    colors: Vec<[u8; 4]>,
+    #[serde(default)]
+    options: Options,
+}
+
+/// `fill.bench {pixels, width, height, x, y, colors, options}` → `{ms: [...]}`: fills the
+/// image once per colour in turn, timing each fill alone (no copies across the boundary).
+#[wasm_bindgen]
+pub fn fill_bench(args: JsValue) -> Result<JsValue, JsError> {
+    let mut px = pixels_of(&args)?.to_vec();
+    let a: BenchArgs = from_args(args)?;
+    let options = a.options.to_core()?;
+    let perf = Reflect::get(&js_sys::global(), &"performance".into())
+        .map_err(|_| JsError::new("no clock"))?;
+    let now: js_sys::Function = Reflect::get(&perf, &"now".into())
+        .ok()
+        .and_then(|f| f.dyn_into().ok())
+        .ok_or_else(|| JsError::new("no performance.now clock"))?;
+    let clock = || {
+        now.call0(&perf)
+            .ok()
+            .and_then(|t| t.as_f64())
+            .unwrap_or(0.0)
+    };
+    let mut ms = Vec::new();
+    for &colour in &a.colors {
+        let start = clock();
+        fill(&mut px, a.width, a.height, (a.x, a.y), colour, &options)?;
+        ms.push(clock() - start);
+    }
+    to_js(&serde_json::json!({ "ms": ms }))
+}

@@ -1,1 +1,84 @@
-//! Bindings for the sudoku_logic operations (see www/worker.js for the calling convention).
+//! Bindings for `sudoku.hint`, `sudoku.steps`, `sudoku.rate` and `sudoku.generate`.
+
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+
+use super::{Progress, from_args, now_ms, to_js};
+use crate::sudoku::generator::{self, Options};
+use crate::sudoku::hint::hint;
+use crate::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
+
+#[derive(Deserialize)]
+struct HintArgs {
+    grid: String,
+    #[serde(default)]
+    puzzle: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct PuzzleArgs {
+    puzzle: String,
+}
+
+/// `sudoku.hint {grid, puzzle?}` → `{kind: "step", step}` | `{kind: "mistake", cells, message}`
+/// | `{kind: "solved"}`. With `puzzle` (the givens) wrong user digits are found.
+#[wasm_bindgen]
+pub fn sudoku_hint(args: JsValue) -> Result<JsValue, JsError> {
+    let HintArgs { grid, puzzle } = from_args(args)?;
+    to_js(&hint(&grid, puzzle.as_deref())?)
+}
+
+/// `sudoku.steps {puzzle}` → `{steps: [Step…]}`: the whole easiest-first path.
+#[wasm_bindgen]
+pub fn sudoku_steps(args: JsValue) -> Result<JsValue, JsError> {
+    let PuzzleArgs { puzzle } = from_args(args)?;
+    let steps = steps_of(&parse_unique(&puzzle)?)?;
+    to_js(&serde_json::json!({ "steps": steps }))
+}
+
+/// `sudoku.rate {puzzle}` → `{rating, level, hardest, steps}`.
+#[wasm_bindgen]
+pub fn sudoku_rate(args: JsValue) -> Result<JsValue, JsError> {
+    let PuzzleArgs { puzzle } = from_args(args)?;
+    to_js(&rate(&puzzle)?)
+}
+
+/// `sudoku.generate {level | min, max, symmetry, seed}` → `{puzzle, rating, level, seed}`,
+/// reporting `{attempts, best}` as it works.
+#[wasm_bindgen]
+pub fn sudoku_generate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+    let options: Options = from_args(args)?;
+    let request = options.request()?;
+    let mut reporter = Progress::new(progress);
+    let made = generator::generate(&request, &mut |p| {
+        if reporter.due() {
+            reporter.report(p, true);
+        }
+        true
+    })?;
+    to_js(&made)
+}
+
+#[derive(Deserialize)]
+struct BenchArgs {
+    /// Puzzles, one per line (anything after the first field is ignored).
+    puzzles: String,
+}
+
+/// `sudoku.benchRate {puzzles}` → `{ratings, times_ms}`: rates each puzzle, timing each
+/// rating inside the module (uniqueness is checked first and not timed).
+#[wasm_bindgen(js_name = sudoku_benchRate)]
+pub fn sudoku_bench_rate(args: JsValue) -> Result<JsValue, JsError> {
+    let BenchArgs { puzzles } = from_args(args)?;
+    let (mut ratings, mut times_ms) = (Vec::new(), Vec::new());
+    for line in puzzles
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let grid = parse_unique(line.split_whitespace().next().unwrap_or(""))?;
+        let start = now_ms();
+        ratings.push(rate_grid(&grid)?.rating);
+        times_ms.push(now_ms() - start);
+    }
+    to_js(&serde_json::json!({ "ratings": ratings, "times_ms": times_ms }))
+}

@@ -23,13 +23,14 @@ export async function launchBrowser() {
 
 /**
  * Starts the server and a browser, opens `path` (e.g. '#/sudoku') and returns
- * {page, browser, url, errors, close}. `errors` collects uncaught page errors and console
+ * {page, browser, url, errors, close}. Other options (hasTouch, isMobile, deviceScaleFactor…)
+ * go to the browser context. `errors` collects uncaught page errors and console
  * errors, so a test can assert the page stayed clean.
  */
-export async function openApp(path = '', { viewport = { width: 1280, height: 900 }, colorScheme = 'light' } = {}) {
+export async function openApp(path = '', { viewport = { width: 1280, height: 900 }, colorScheme = 'light', ...contextOptions } = {}) {
   const { server, url } = await startServer(join(projectRoot, process.env.GRIDWISE_WWW || 'www'));
   const browser = await launchBrowser();
-  const context = await browser.newContext({ viewport, colorScheme });
+  const context = await browser.newContext({ viewport, colorScheme, ...contextOptions });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));

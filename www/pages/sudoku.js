@@ -1,4 +1,770 @@
-// The sudoku page (placeholder until its issue lands).
-export function mount(root) {
-  root.innerHTML = '<h1 class="page-title">sudoku</h1><p class="notice">This tool is being built.</p>';
+// The Sudoku page: play (pencil marks, auto-candidates, undo/redo, mistakes, hints, timer),
+// enter or import puzzles, solve and count solutions, generate new games by level, share links.
+// Drawing, input, game state and storage live in pages/sudoku/.
+import { onThemeChange } from '../theme.js';
+import { Board } from './sudoku/board.js';
+import { Game } from './sudoku/game.js';
+import { attachInput } from './sudoku/input.js';
+import { template } from './sudoku/template.js';
+import { alreadyApplied, effectSummary, firstUseful, lookSentence, workingCandidates } from './sudoku/hints.js';
+import {
+  cellName, cellsFromText, cellsInMessage, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
+} from './sudoku/model.js';
+import {
+  clearSharedPuzzle, loadGame, loadSettings, saveGame, saveSettings, shareLink, sharedPuzzle,
+} from './sudoku/storage.js';
+
+// A first game for a new visitor, so the board is never empty on arrival.
+const WELCOME = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+function randomSeed() {
+  const words = new Uint32Array(2);
+  crypto.getRandomValues(words);
+  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
+}
+
+/** Mounts the page into `root`; returns the cleanup that saves the game and cancels requests. */
+export function mount(root, { engine }) {
+  const settings = loadSettings();
+  root.innerHTML = template(settings);
+  const $ = (sel) => root.querySelector(sel);
+  const el = {
+    canvas: $('.sudoku-board'), wrap: $('.sudoku-board-wrap'), badge: $('[data-role=badge]'),
+    mode: $('[data-role=mode]'), timer: $('[data-role=timer]'), editBar: $('[data-role=edit-bar]'),
+    boardMsg: $('[data-role=board-message]'), live: $('[data-role=live]'), pad: $('[data-role=pad]'),
+    cells: [...root.querySelectorAll('[data-role=cells] [data-cell]')],
+    gameMsg: $('[data-role=game-message]'), helpMsg: $('[data-role=help-message]'), hintMsg: $('[data-role=hint-message]'),
+    solverMsg: $('[data-role=solver-message]'), ioMsg: $('[data-role=io-message]'),
+    hintBox: $('[data-role=hint-box]'), hintTech: $('[data-role=hint-tech]'), hintText: $('[data-role=hint-text]'),
+    auto: $('[data-role=auto]'), mistakes: $('[data-role=mistakes]'), limit: $('[data-role=limit]'),
+    symmetry: $('[data-role=symmetry]'), importBox: $('[data-role=import]'),
+    pencilBtn: $('[data-action=pencil]'), range: $('[data-role=range]'), min: $('[data-role=min]'),
+    max: $('[data-role=max]'),
+  };
+  el.timer.setAttribute('aria-pressed', 'false');
+
+  const game = new Game();
+  const board = new Board(el.canvas);
+  const ui = {
+    selected: -1, extra: new Set(), focusDigit: 0, pencil: false, paused: false, flagged: new Set(), hint: null, level: settings.level,
+    tasks: {}, // section -> AbortController
+    previous: null, // the game replaced by the last load, for "Back to previous game"
+  };
+  let disposed = false;
+
+  // ---- messages -------------------------------------------------------------------------------
+
+  function say(target, text, kind = 'info', extra = null) {
+    target.className = `message ${kind}`;
+    target.textContent = text;
+    if (extra) target.append(' ', extra);
+  }
+  const clear = (target) => { target.textContent = ''; };
+
+  // ---- rendering ------------------------------------------------------------------------------
+
+  function currentView() {
+    const values = game.values();
+    const hint = ui.hint && ui.hint.stage ? ui.hint : null;
+    const marks = hint && hint.stage === 'show' ? workingCandidates(game) : game.shownMarks(values);
+    const selVal = ui.selected >= 0 ? values[ui.selected] : 0;
+    return {
+      values, marks, kinds: values.map((_, i) => game.kind(i)), selected: ui.selected, selection: new Set(targets()),
+      conflicts: conflicts(values),
+      mistakes: el.mistakes.checked && game.mode === 'play' ? game.mistakes() : new Set(),
+      flagged: ui.flagged, highlightDigit: selVal || (ui.selected < 0 ? ui.focusDigit : 0) || 0, pencil: ui.pencil, hint, paused: ui.paused,
+    };
+  }
+
+  function render() {
+    if (disposed) return;
+    const view = currentView();
+    board.draw(view);
+    const { values, marks, kinds } = view;
+
+    // The DOM mirror: what the canvas shows, for assistive technology and tests.
+    el.wrap.dataset.grid = textFromCells(values);
+    el.wrap.dataset.givens = textFromCells(game.givens);
+    el.wrap.dataset.mode = game.mode;
+    el.wrap.dataset.selected = String(ui.selected);
+    el.wrap.dataset.complete = String(!!game.completedAt);
+    for (let i = 0; i < 81; i++) {
+      const span = el.cells[i];
+      const state = [view.conflicts.has(i) && 'conflict', view.mistakes.has(i) && 'mistake',
+        ui.flagged.has(i) && 'flagged', view.selection.has(i) && 'selected'].filter(Boolean).join(' ');
+      const markText = digitsOf(marks[i]).join('');
+      span.dataset.value = String(values[i] || '');
+      span.dataset.kind = kinds[i];
+      span.dataset.marks = markText;
+      span.dataset.state = state;
+      span.textContent = `${cellName(i)}: ${values[i] ? `${values[i]} (${kinds[i]})` : markText ? `candidates ${markText}` : 'empty'}${state ? `, ${state}` : ''}`;
+      span.setAttribute('aria-selected', String(view.selection.has(i)));
+    }
+
+    // Pad: how many of each digit are still to place.
+    const counts = digitCounts(values);
+    for (const btn of el.pad.querySelectorAll('[data-digit]')) {
+      const d = +btn.dataset.digit;
+      const left = 9 - counts[d];
+      btn.querySelector('[data-count]').textContent = left > 0 ? String(left) : '';
+      btn.classList.toggle('done', left <= 0);
+      btn.classList.toggle('active', view.highlightDigit === d);
+    }
+    el.pencilBtn.setAttribute('aria-pressed', String(ui.pencil));
+    el.pad.classList.toggle('pencil', ui.pencil && game.mode === 'play');
+    $('[data-action=hint-quick] span').textContent = !ui.hint ? 'Hint' : ui.hint.stage === 'look' ? 'Show step' : 'Apply';
+    el.pencilBtn.disabled = game.mode !== 'play';
+    $('[data-action=undo]').disabled = !game.history.length;
+    $('[data-action=redo]').disabled = !game.future.length;
+    el.auto.checked = game.auto;
+    el.auto.disabled = game.mode !== 'play';
+    el.editBar.hidden = game.mode !== 'edit';
+
+    const meta = game.meta || {};
+    const level = meta.level ? meta.level[0].toUpperCase() + meta.level.slice(1) : '';
+    const rating = typeof meta.rating === 'number' ? meta.rating.toFixed(1) : '';
+    el.badge.textContent = [level, rating && `SE ${rating}`].filter(Boolean).join(' · ') || (game.mode === 'edit' ? 'New puzzle' : 'Unrated');
+    el.mode.textContent = game.mode === 'edit' ? 'Editing' : game.completedAt ? 'Solved' : '';
+    el.timer.hidden = game.mode !== 'play';
+    updateTimer();
+  }
+
+  function updateTimer() {
+    el.timer.textContent = `${ui.paused ? '▶ ' : ''}${formatTime(game.time())}`;
+  }
+
+  function announce() {
+    const i = ui.selected;
+    if (i < 0) return;
+    const values = game.values();
+    const marks = game.shownMarks(values);
+    el.live.textContent = `${cellName(i)}, ${values[i] ? `${values[i]}, ${game.kind(i)} digit` : marks[i] ? `empty, candidates ${digitsOf(marks[i]).join(' ')}` : 'empty'}`;
+  }
+
+  // ---- saving ---------------------------------------------------------------------------------
+
+  let saveTimer = 0;
+  function scheduleSave() {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => saveGame(game.toJSON()), 150);
+  }
+  function saveNow() {
+    clearTimeout(saveTimer);
+    saveGame(game.toJSON());
+  }
+
+  game.onChange = (reason) => {
+    ui.flagged = new Set();
+    if (reason !== 'hint') closeHint(false);
+    if (game.completedAt && reason !== 'solve') {
+      say(el.boardMsg, `Solved in ${formatTime(game.time())}. Well played!`, 'success');
+    } else if (el.boardMsg.classList.contains('success') && !game.completedAt) {
+      clear(el.boardMsg);
+    }
+    render();
+    announce();
+    scheduleSave();
+  };
+
+  // ---- engine tasks with progress and Cancel --------------------------------------------------
+
+  async function task(section, label, op, args, { onProgress } = {}) {
+    cancelTask(section);
+    stopBackgroundRating();
+    const controller = new AbortController();
+    ui.tasks[section] = controller;
+    const box = root.querySelector(`[data-progress=${section}]`);
+    const panel = root.querySelector(`[data-section=${section}]`) || box.parentElement;
+    box.querySelector('[data-role=progress-label]').textContent = label;
+    const showTimer = setTimeout(() => { box.hidden = false; }, 120);
+    const buttons = [...panel.querySelectorAll('button[data-action]')];
+    buttons.forEach((b) => { b.disabled = true; });
+    try {
+      return await engine.run(op, args, {
+        signal: controller.signal,
+        onProgress: (p) => {
+          box.hidden = false;
+          if (onProgress) box.querySelector('[data-role=progress-label]').textContent = onProgress(p);
+        },
+      });
+    } finally {
+      clearTimeout(showTimer);
+      if (ui.tasks[section] === controller) {
+        delete ui.tasks[section];
+        box.hidden = true;
+        buttons.forEach((b) => { b.disabled = false; });
+        if (!disposed) render();
+        // A rating interrupted by this task gets another go once things are quiet.
+        clearTimeout(ui.rateRetry);
+        ui.rateRetry = setTimeout(backgroundRating, 1500);
+      }
+    }
+  }
+
+  function cancelTask(section) {
+    const controller = ui.tasks[section];
+    if (controller) controller.abort();
+  }
+
+  const isAbort = (err) => err && err.name === 'AbortError';
+
+  // ---- loading puzzles ------------------------------------------------------------------------
+
+  /** Replaces the game with a puzzle (text checked by the core); keeps the old game for "Back". */
+  function replaceGame(mode, cells, opts) {
+    if (!game.isEmpty() && (game.history.length || game.entries.some(Boolean))) ui.previous = game.toJSON();
+    game.pause();
+    ui.paused = false;
+    el.timer.setAttribute('aria-pressed', 'false');
+    game.reset(mode, cells, opts);
+    ui.selected = -1;
+    ui.extra = new Set();
+    ui.flagged = new Set();
+    closeHint(false);
+    clear(el.boardMsg);
+    game.resume();
+    render();
+    saveNow();
+  }
+
+  function backButton() {
+    if (!ui.previous) return null;
+    const btn = document.createElement('button');
+    btn.type = 'button';
+    btn.className = 'btn sudoku-link';
+    btn.textContent = 'Back to previous game';
+    btn.addEventListener('click', () => {
+      const prev = ui.previous;
+      ui.previous = null;
+      game.pause();
+      if (game.load(prev)) game.resume();
+      clear(el.boardMsg);
+      render();
+      saveNow();
+    });
+    return btn;
+  }
+
+  /** Loads puzzle text from the import box, a paste or a link. Messages go to `target`. */
+  async function loadText(text, target, { source = 'import', meta = {} } = {}) {
+    clear(target);
+    let reply;
+    try {
+      reply = await task('io', 'Checking the puzzle…', 'sudoku.solve', { puzzle: text });
+    } catch (err) {
+      if (isAbort(err)) { say(target, 'Cancelled.', 'info'); return false; }
+      const cells = cellsFromText(text);
+      const bad = cellsInMessage(err.message);
+      if (cells && bad.length) {
+        // Repeated givens: show the puzzle for editing with the two cells marked.
+        replaceGame('edit', cells, { meta: { source } });
+        ui.flagged = new Set(bad);
+        render();
+        say(target, `${err.message}. It is loaded for editing: fix the highlighted cells.`, 'error');
+      } else {
+        say(target, err.message, 'error');
+      }
+      return false;
+    }
+    const cells = cellsFromText(text);
+    if (!cells) { say(target, 'This text is not a puzzle.', 'error'); return false; }
+    if (!reply.solution) {
+      replaceGame('edit', cells, { meta: { source } });
+      const dead = deadEnd(cells);
+      if (dead) ui.flagged = new Set(dead.cells);
+      render();
+      say(target, `This puzzle has no solution${dead ? `: ${dead.message}` : '.'} It is loaded for editing.`, 'error');
+      return false;
+    }
+    let unique = null;
+    try {
+      const { count } = await task('io', 'Checking uniqueness…', 'sudoku.count', { puzzle: text, limit: 2 });
+      unique = count === 1;
+    } catch (err) {
+      if (!isAbort(err)) console.warn(err);
+    }
+    replaceGame('play', cells, { solution: reply.solution, unique, meta: { source, ...meta } });
+    const note = unique === false ? ' It has more than one solution, so mistakes are checked against one of them.' : '';
+    backgroundRating();
+    say(target, `Puzzle loaded.${note}`, unique === false ? 'error' : 'success', target === el.boardMsg ? backButton() : null);
+    if (target !== el.boardMsg && ui.previous) say(el.boardMsg, 'New puzzle loaded.', 'info', backButton());
+    return true;
+  }
+
+  /** Finds the solution of the current givens in the background (for mistakes and hints). */
+  async function ensureSolution() {
+    if (game.mode !== 'play' || game.solution) return;
+    const givens = textFromCells(game.givens);
+    try {
+      const { solution } = await engine.run('sudoku.solve', { puzzle: givens });
+      if (textFromCells(game.givens) === givens && solution) { game.solution = solution; render(); scheduleSave(); }
+    } catch (_) { /* the Solve button reports problems */ }
+  }
+
+  // ---- board actions --------------------------------------------------------------------------
+
+  /** The selected cells: the cursor first, then any others picked by drag, Shift or Ctrl. */
+  function targets() {
+    if (ui.selected < 0) return [];
+    return [ui.selected, ...[...ui.extra].filter((c) => c !== ui.selected)];
+  }
+
+  function select(cell, how = 'replace') {
+    if (ui.paused) { setPaused(false); return; }
+    if (how === 'replace') ui.extra = new Set();
+    else if (how === 'add' && ui.selected >= 0) ui.extra.add(ui.selected);
+    else if (how === 'toggle' && ui.selected >= 0) {
+      if (cell === ui.selected || ui.extra.has(cell)) {
+        // Ctrl/Shift-click on a selected cell takes it out of the selection.
+        ui.extra.delete(cell);
+        if (cell === ui.selected) {
+          const rest = [...ui.extra];
+          ui.selected = rest.length ? rest.pop() : -1;
+          ui.extra.delete(ui.selected);
+        }
+        render();
+        announce();
+        return;
+      }
+      ui.extra.add(ui.selected);
+    }
+    ui.selected = cell;
+    if (el.boardMsg.textContent.startsWith('Showing every')) clear(el.boardMsg);
+    render();
+    announce();
+  }
+
+  /** Pausing stops the clock and covers the board until the player comes back. */
+  function setPaused(on) {
+    if (on && (game.mode !== 'play' || game.completedAt)) return;
+    ui.paused = on;
+    if (on) game.pause(); else game.resume();
+    el.timer.setAttribute('aria-pressed', String(on));
+    el.timer.title = on ? 'Resume' : 'Pause';
+    render();
+    scheduleSave();
+  }
+
+  function inputDigit(d, pencilKey) {
+    if (ui.paused) { setPaused(false); return; }
+    ui.focusDigit = d;
+    if (ui.selected < 0) {
+      // No cell yet: show where this digit already is, and say how to place it.
+      say(el.boardMsg, `Showing every ${d}. Pick a cell to place one (click or tap it, or use the arrow keys).`, 'info');
+      render();
+      return;
+    }
+    const pencil = game.mode === 'play' && (ui.pencil !== !!pencilKey);
+    if (pencil) game.toggleMark(targets(), d);
+    else game.place(targets(), d);
+    render();
+  }
+
+  function erase() {
+    if (ui.selected < 0 || ui.paused) return;
+    game.erase(targets());
+  }
+
+  function move(dr, dc, extend = false) {
+    const cur = ui.selected < 0 ? 40 : ui.selected;
+    const r = (Math.floor(cur / 9) + dr + 9) % 9;
+    const c = (cur % 9 + dc + 9) % 9;
+    select(r * 9 + c, extend ? 'add' : 'replace');
+  }
+
+  function togglePencil() {
+    if (game.mode !== 'play') return;
+    ui.pencil = !ui.pencil;
+    render();
+  }
+
+  function undo() { if (!game.undo()) render(); }
+  function redo() { if (!game.redo()) render(); }
+
+  // ---- solver ---------------------------------------------------------------------------------
+
+  async function solve() {
+    clear(el.solverMsg);
+    const grid = textFromCells(game.playerGrid());
+    let reply;
+    try {
+      reply = await task('solver', 'Solving…', 'sudoku.solve', { puzzle: grid });
+    } catch (err) {
+      if (isAbort(err)) { say(el.solverMsg, 'Cancelled.', 'info'); return; }
+      ui.flagged = new Set(cellsInMessage(err.message));
+      render();
+      say(el.solverMsg, err.message, 'error');
+      return;
+    }
+    if (reply.solution) {
+      if (game.values().every(Boolean) && !game.solved.some(Boolean)) {
+        say(el.solverMsg, 'The board is already complete and correct.', 'success');
+        return;
+      }
+      game.fillSolution(reply.solution);
+      say(el.solverMsg, 'Solved: the solver\u2019s digits are shown in green. Undo hides them again.', 'success');
+      return;
+    }
+    // No solution: say why, with the cells to look at.
+    const wrong = game.mode === 'play' ? [...game.mistakes()] : [];
+    if (wrong.length) {
+      ui.flagged = new Set(wrong);
+      say(el.solverMsg, `No solution with your digits: ${wrong.map(cellName).join(', ')} ${wrong.length === 1 ? 'does' : 'do'} not fit the puzzle (highlighted).`, 'error');
+    } else {
+      const dead = deadEnd(game.playerGrid());
+      ui.flagged = new Set(dead ? dead.cells : []);
+      say(el.solverMsg, dead ? `No solution: ${dead.message}` : 'No solution: these givens contradict each other a few steps in.', 'error');
+    }
+    render();
+  }
+
+  async function countSolutions() {
+    clear(el.solverMsg);
+    const limit = Number(el.limit.value);
+    const grid = textFromCells(game.playerGrid());
+    try {
+      const { count } = await task('solver', `Counting solutions (up to ${limit.toLocaleString('en')})…`, 'sudoku.count', { puzzle: grid, limit }, {
+        onProgress: (p) => `Counting solutions: ${Number(p.count).toLocaleString('en')} so far (up to ${limit.toLocaleString('en')})…`,
+      });
+      const n = Number(count);
+      const text = n === 0 ? 'No solution.'
+        : n === 1 ? 'Exactly one solution: a proper puzzle.'
+          : n >= limit ? `At least ${n.toLocaleString('en')} solutions (counting stopped at the limit).`
+            : `${n.toLocaleString('en')} solutions.`;
+      say(el.solverMsg, text, n === 1 ? 'success' : n === 0 ? 'error' : 'info');
+    } catch (err) {
+      if (isAbort(err)) { say(el.solverMsg, 'Counting cancelled.', 'info'); return; }
+      ui.flagged = new Set(cellsInMessage(err.message));
+      render();
+      say(el.solverMsg, err.message, 'error');
+    }
+  }
+
+  // ---- new games, rating ----------------------------------------------------------------------
+
+  async function generate() {
+    clear(el.gameMsg);
+    const custom = ui.level === 'custom';
+    const min = Number(el.min.value);
+    const max = Number(el.max.value);
+    if (custom && !(min > 0 && max >= min)) {
+      say(el.gameMsg, 'Give a rating range like 3.0 to 4.5 (the first number not above the second).', 'error');
+      return;
+    }
+    const level = custom ? `${min.toFixed(1)}–${max.toFixed(1)}` : ui.level;
+    const what = custom ? `a puzzle rated ${level}` : `a${/^[aeiou]/.test(level) ? 'n' : ''} ${level} puzzle`;
+    const symmetry = el.symmetry.value;
+    const args = custom ? { min, max, symmetry, seed: randomSeed() } : { level, symmetry, seed: randomSeed() };
+    try {
+      const reply = await task('game', `Generating ${what}…`, 'sudoku.generate', args, {
+        onProgress: (p) => {
+          const tries = p.attempts !== undefined ? ` ${Number(p.attempts).toLocaleString('en')} tries` : '';
+          const best = typeof p.best === 'number' && p.best > 0 ? `, closest so far ${p.best.toFixed(1)}` : '';
+          return `Generating ${what}…${tries}${best}`;
+        },
+      });
+      const cells = cellsFromText(reply.puzzle);
+      if (!cells) throw new Error('the generator returned a malformed puzzle');
+      replaceGame('play', cells, { unique: true, meta: { source: 'generated', level: reply.level || level, rating: reply.rating, seed: reply.seed } });
+      say(el.gameMsg, `New ${reply.level || level} puzzle, rated ${Number(reply.rating).toFixed(1)}. Good luck!`, 'success');
+      if (ui.previous) say(el.boardMsg, 'New game started.', 'info', backButton());
+      ensureSolution();
+    } catch (err) {
+      say(el.gameMsg, isAbort(err) ? 'Cancelled: your current game is unchanged.' : `Could not generate a puzzle: ${err.message}`, isAbort(err) ? 'info' : 'error');
+    }
+  }
+
+  async function rate() {
+    clear(el.helpMsg);
+    const puzzle = textFromCells(game.givens);
+    try {
+      const r = await task('help', 'Rating the puzzle…', 'sudoku.rate', { puzzle });
+      if (textFromCells(game.givens) === puzzle) {
+        game.meta = { ...game.meta, rating: r.rating, level: r.level };
+        render();
+        scheduleSave();
+      }
+      say(el.helpMsg, `Rating ${Number(r.rating).toFixed(1)} (${r.level}); hardest step: ${r.hardest}; ${r.steps} steps.`, 'info');
+    } catch (err) {
+      say(el.helpMsg, isAbort(err) ? 'Cancelled.' : `Could not rate: ${err.message}`, isAbort(err) ? 'info' : 'error');
+    }
+  }
+
+  // A puzzle without a rating gets one quietly in the background; any task the player starts
+  // comes first (the worker runs one request at a time).
+  async function backgroundRating() {
+    if (disposed || game.mode !== 'play' || typeof game.meta.rating === 'number' || ui.rating) return;
+    if (Object.keys(ui.tasks).length) return;
+    const puzzle = textFromCells(game.givens);
+    if (ui.unratable === puzzle) return;
+    const controller = new AbortController();
+    ui.rating = controller;
+    try {
+      const r = await engine.run('sudoku.rate', { puzzle }, { signal: controller.signal });
+      if (!disposed && textFromCells(game.givens) === puzzle) {
+        game.meta = { ...game.meta, rating: r.rating, level: r.level };
+        render();
+        scheduleSave();
+      }
+    } catch (err) {
+      // Rating is optional (the Rate button reports errors); a puzzle that cannot be rated
+      // (several solutions, or no engine yet) is not tried again.
+      if (!isAbort(err)) ui.unratable = puzzle;
+    } finally {
+      if (ui.rating === controller) ui.rating = null;
+    }
+  }
+
+  function stopBackgroundRating() {
+    if (ui.rating) { ui.rating.abort(); ui.rating = null; }
+  }
+
+  // ---- hints ----------------------------------------------------------------------------------
+
+  function closeHint(doRender = true) {
+    ui.hint = null;
+    el.hintBox.hidden = true;
+    if (doRender) render();
+  }
+
+  function showHint(step, stage) {
+    ui.hint = { step, stage };
+    el.hintBox.hidden = false;
+    el.hintTech.textContent = `${step.technique}${typeof step.rating === 'number' ? ` · ${step.rating.toFixed(1)}` : ''}`;
+    el.hintText.textContent = stage === 'look' ? lookSentence(step) : `${step.text}${effectSummary(step) ? ` (${effectSummary(step)}.)` : ''}`;
+    root.querySelector('[data-action=hint-show]').hidden = stage !== 'look';
+    root.querySelector('[data-action=hint-apply]').hidden = stage !== 'show';
+    render();
+  }
+
+  async function hint() {
+    if (ui.hint && ui.hint.stage === 'look') { showHint(ui.hint.step, 'show'); return; }
+    clear(el.hintMsg);
+    closeHint(false);
+    const values = game.playerGrid();
+    const grid = textFromCells(values);
+    try {
+      // The givens let the engine tell a wrong digit from a merely unusual one.
+      const reply = await task('help', 'Looking for the next step…', 'sudoku.hint', { grid, puzzle: textFromCells(game.givens) });
+      if (textFromCells(game.playerGrid()) !== grid) return; // the board changed meanwhile
+      if (reply.kind === 'solved') { say(el.hintMsg, 'The puzzle is solved: nothing left to find.', 'success'); return; }
+      if (reply.kind === 'mistake') {
+        ui.flagged = new Set(reply.cells || []);
+        render();
+        say(el.hintMsg, reply.message || 'One of your digits is wrong.', 'error');
+        return;
+      }
+      let step = reply.step;
+      const working = workingCandidates(game);
+      const shown = game.values();
+      if (step && alreadyApplied(step, working, shown)) {
+        // The engine reads digits only; skip the steps whose eliminations the player already made.
+        // The path from one set of digits never changes, so it is fetched once per position.
+        if (!ui.path || ui.path.grid !== grid) {
+          const { steps } = await task('help', 'Looking further along the path…', 'sudoku.steps', { puzzle: grid });
+          ui.path = { grid, steps: steps || [] };
+        }
+        if (textFromCells(game.playerGrid()) !== grid) return;
+        step = firstUseful(ui.path.steps, workingCandidates(game), game.values()) || step;
+      }
+      if (!step) { say(el.hintMsg, 'No step found.', 'info'); return; }
+      showHint(step, 'look');
+    } catch (err) {
+      say(el.hintMsg, isAbort(err) ? 'Cancelled.' : `No hint: ${err.message}`, isAbort(err) ? 'info' : 'error');
+    }
+  }
+
+  function applyHint() {
+    if (!ui.hint) return;
+    const step = ui.hint.step;
+    closeHint(false);
+    game.applyStep(step, workingCandidates(game));
+    say(el.hintMsg, `Applied: ${step.technique}. Undo takes it back.`, 'info');
+  }
+
+  // ---- wiring ---------------------------------------------------------------------------------
+
+  const detachInput = attachInput(el.canvas, {
+    select, digit: inputDigit, erase, move, undo, redo, togglePencil,
+    paste: (text) => loadText(text, el.boardMsg, { source: 'paste' }),
+    hint: () => (ui.hint && ui.hint.stage === 'show' ? applyHint() : hint()),
+    escape: () => { if (ui.hint) closeHint(); else { ui.selected = -1; ui.extra = new Set(); render(); } },
+    cellAt: (x, y) => board.cellAt(x, y),
+  }, root);
+  el.canvas.addEventListener('focus', () => { if (ui.selected < 0) select(0); });
+
+  const actions = {
+    start: async () => {
+      const grid = textFromCells(game.givens);
+      clear(el.boardMsg);
+      try {
+        const { solution } = await task('solver', 'Checking the puzzle…', 'sudoku.solve', { puzzle: grid });
+        if (!solution) { say(el.boardMsg, 'This puzzle has no solution, so it cannot be played. Fix the givens first.', 'error'); return; }
+        const { count } = await task('solver', 'Checking uniqueness…', 'sudoku.count', { puzzle: grid, limit: 2 });
+        if (textFromCells(game.givens) !== grid || game.mode !== 'edit') return; // edited meanwhile
+        game.startPlaying({ solution, unique: count === 1, meta: { source: 'entered' } });
+        if (count === 1) backgroundRating();
+        game.resume();
+        ui.selected = -1;
+        render();
+        saveNow();
+        say(el.boardMsg, count === 1 ? 'Good luck!' : 'This puzzle has more than one solution; mistakes are checked against one of them.', count === 1 ? 'success' : 'info');
+      } catch (err) {
+        if (isAbort(err)) return;
+        ui.flagged = new Set(cellsInMessage(err.message));
+        render();
+        say(el.boardMsg, err.message, 'error');
+      }
+    },
+    pause: () => setPaused(!ui.paused),
+    undo, redo,
+    restart: () => {
+      if (game.mode !== 'play') return;
+      if (game.change(() => { game.entries.fill(0); game.solved.fill(0); game.marks.fill(0); game.elim.fill(0); }, 'restart')) {
+        say(el.gameMsg, 'Restarted: your digits and marks are cleared. Undo brings them back.', 'info');
+      }
+    },
+    erase: () => erase(),
+    pencil: togglePencil,
+    'hint-quick': () => (ui.hint && ui.hint.stage === 'show' ? applyHint() : hint()),
+    hint: () => hint(),
+    'hint-show': () => { if (ui.hint) showHint(ui.hint.step, 'show'); },
+    'hint-apply': applyHint,
+    'hint-close': () => closeHint(),
+    rate, generate, solve, count: countSolutions,
+    import: () => loadText(el.importBox.value, el.ioMsg, { source: 'import' }),
+    export: async () => {
+      const text = textFromCells(game.givens);
+      el.importBox.value = text;
+      await copy(text, 'Puzzle copied to the clipboard.');
+    },
+    share: async () => {
+      const link = shareLink(textFromCells(game.givens));
+      el.importBox.value = link;
+      await copy(link, 'Share link copied: it opens this puzzle.');
+    },
+    blank: () => {
+      replaceGame('edit', new Array(81).fill(0), { meta: { source: 'entered' } });
+      ui.selected = 0;
+      el.canvas.focus({ preventScroll: true });
+      render();
+      if (ui.previous) say(el.boardMsg, 'Your game is kept.', 'info', backButton());
+    },
+  };
+
+  async function copy(text, done) {
+    try {
+      await navigator.clipboard.writeText(text);
+      say(el.ioMsg, done, 'success');
+    } catch (_) {
+      el.importBox.select();
+      say(el.ioMsg, 'Copy the selected text above (the clipboard is not available here).', 'info');
+    }
+  }
+
+  const onClick = (e) => {
+    const btn = e.target.closest('button');
+    if (!btn || !root.contains(btn)) return;
+    if (btn.dataset.cancel) { cancelTask(btn.dataset.cancel); return; }
+    if (btn.dataset.digit) {
+      inputDigit(+btn.dataset.digit, false);
+      el.canvas.focus({ preventScroll: true });
+      return;
+    }
+    if (btn.dataset.level) {
+      ui.level = btn.dataset.level;
+      el.range.hidden = ui.level !== 'custom';
+      for (const b of root.querySelectorAll('[data-level]')) b.setAttribute('aria-pressed', String(b === btn));
+      settings.level = ui.level;
+      saveSettings(settings);
+      return;
+    }
+    const action = actions[btn.dataset.action];
+    if (action) {
+      action();
+      if (['undo', 'redo', 'erase', 'pencil'].includes(btn.dataset.action)) el.canvas.focus({ preventScroll: true });
+    }
+  };
+  root.addEventListener('click', onClick);
+
+  const onSettings = () => {
+    settings.checkMistakes = el.mistakes.checked;
+    settings.limit = el.limit.value;
+    settings.symmetry = el.symmetry.value;
+    settings.min = el.min.value;
+    settings.max = el.max.value;
+    saveSettings(settings);
+    render();
+  };
+  el.mistakes.addEventListener('change', onSettings);
+  el.limit.addEventListener('change', onSettings);
+  el.symmetry.addEventListener('change', onSettings);
+  el.min.addEventListener('change', onSettings);
+  el.max.addEventListener('change', onSettings);
+  el.auto.addEventListener('change', () => game.setAuto(el.auto.checked));
+  el.importBox.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); actions.import(); }
+  });
+
+  // The hint sits in the Help panel beside the board on wide screens, under the board on phones.
+  const narrow = matchMedia('(max-width: 820px)');
+  const placeHint = () => {
+    const anchor = narrow.matches ? root.querySelector('.sudoku-tools') : root.querySelector('[data-section=help] .row');
+    anchor.after(el.hintBox, root.querySelector('[data-progress=help]'), el.hintMsg);
+  };
+  placeHint();
+  narrow.addEventListener('change', placeHint);
+
+  const stopTheme = onThemeChange(() => { board.refreshColors(); render(); });
+
+  const onVisibility = () => {
+    if (document.hidden) { game.pause(); saveNow(); } else if (!ui.paused) { game.resume(); }
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  const onPageHide = () => { game.pause(); saveNow(); };
+  window.addEventListener('pagehide', onPageHide);
+  const ticker = setInterval(() => {
+    if (game.runningSince !== null) updateTimer();
+  }, 1000);
+  const autosave = setInterval(() => { if (game.runningSince !== null) saveGame(game.toJSON()); }, 5000);
+
+  // ---- start ----------------------------------------------------------------------------------
+
+  const shared = sharedPuzzle();
+  const saved = loadGame();
+  const restored = !!saved && game.load(saved);
+  if (!restored || (game.isEmpty() && game.mode === 'play')) {
+    game.reset('play', cellsFromText(WELCOME), { unique: true, meta: { source: 'welcome', level: 'easy' } });
+  }
+  game.resume();
+  if (shared) {
+    clearSharedPuzzle();
+    const cells = cellsFromText(shared);
+    if (cells && game.mode === 'play' && textFromCells(cells) === textFromCells(game.givens)) {
+      say(el.boardMsg, 'Continuing your game of this shared puzzle.', 'info');
+    } else {
+      loadText(shared, el.boardMsg, { source: 'link' });
+    }
+  }
+  render();
+  if (!shared) saveNow();
+  ensureSolution().then(() => { if (game.unique !== false) backgroundRating(); });
+
+  return () => {
+    disposed = true;
+    for (const section of Object.keys(ui.tasks)) cancelTask(section);
+    stopBackgroundRating();
+    clearTimeout(ui.rateRetry);
+    game.pause();
+    saveNow();
+    clearInterval(ticker);
+    clearInterval(autosave);
+    detachInput();
+    board.destroy();
+    stopTheme();
+    root.removeEventListener('click', onClick);
+    document.removeEventListener('visibilitychange', onVisibility);
+    narrow.removeEventListener('change', placeHint);
+    window.removeEventListener('pagehide', onPageHide);
+  };
 }

@@ -1,20 +1,228 @@
-//! `gridwise fill`: paint-bucket fill of a PNG (issue 4).
+//! `gridwise fill`: paint-bucket fill of a PNG (issue 4), and the fill benchmarks.
 
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
-use crate::bench::{BenchContext, BenchRow};
+use gridwise::fill::{Connectivity, FillOptions, fill};
+
+use crate::bench::{BenchContext, BenchRow, median};
 
 /// Options of `gridwise fill`.
 #[derive(clap::Args)]
-pub struct Args {}
-
-/// Runs `gridwise fill`.
-pub fn run(_args: Args) -> ExitCode {
-    eprintln!("error: fill is not built yet");
-    ExitCode::FAILURE
+pub struct Args {
+    /// The PNG to read (any PNG colour type; filled as RGBA).
+    pub input: PathBuf,
+    /// Where to write the filled image (RGBA PNG).
+    pub output: PathBuf,
+    /// The seed pixel, as X,Y (0,0 is the top-left pixel).
+    #[arg(long, value_name = "X,Y", value_parser = parse_point)]
+    pub at: (i64, i64),
+    /// The fill colour, as RRGGBB or RRGGBBAA in hex (a leading # is allowed).
+    #[arg(long, value_name = "RRGGBB[AA]", value_parser = parse_colour)]
+    pub color: [u8; 4],
+    /// Largest per-channel difference from the seed pixel still filled (0 = exact).
+    #[arg(long, default_value_t = 0)]
+    pub tolerance: u8,
+    /// 4 (edges only) or 8 (corners too).
+    #[arg(long, default_value_t = 4, value_parser = parse_connectivity)]
+    pub connectivity: u32,
+    /// Fill every similar pixel in the image, connected or not.
+    #[arg(long)]
+    pub global: bool,
+    /// Soft edges: recolour antialiased outlines' edges by coverage (no fringe).
+    #[arg(long)]
+    pub soft: bool,
+    /// Do not leak through gaps in outlines of up to N pixels.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub gap: u32,
 }
 
-/// Native fill benchmarks.
-pub fn bench(_ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
-    Ok(Vec::new())
+fn parse_point(s: &str) -> Result<(i64, i64), String> {
+    let bad = || format!("\"{s}\" is not a point: write X,Y, e.g. 10,20");
+    let (x, y) = s.split_once(',').ok_or_else(bad)?;
+    Ok((
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+fn parse_connectivity(s: &str) -> Result<u32, String> {
+    match s.trim() {
+        "4" => Ok(4),
+        "8" => Ok(8),
+        _ => Err(format!("\"{s}\" is not a connectivity: write 4 or 8")),
+    }
+}
+
+fn parse_colour(s: &str) -> Result<[u8; 4], String> {
+    let hex = s.strip_prefix('#').unwrap_or(s);
+    let bad = || format!("\"{s}\" is not a colour: write RRGGBB or RRGGBBAA in hex, e.g. ff8800");
+    if !(hex.len() == 6 || hex.len() == 8) || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(bad());
+    }
+    let mut c = [255u8; 4];
+    for (i, slot) in c.iter_mut().enumerate().take(hex.len() / 2) {
+        *slot = u8::from_str_radix(&hex[i * 2..i * 2 + 2], 16).map_err(|_| bad())?;
+    }
+    Ok(c)
+}
+
+/// Reads any PNG as 8-bit RGBA: (pixels, width, height).
+pub fn read_rgba(path: &Path) -> Result<(Vec<u8>, u32, u32), String> {
+    let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut decoder = png::Decoder::new(BufReader::new(file));
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let bad = |e: png::DecodingError| format!("{} is not a readable PNG: {e}", path.display());
+    let mut reader = decoder.read_info().map_err(bad)?;
+    let (width, height) = (reader.info().width, reader.info().height);
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| format!("{} is too large ({width}×{height})", path.display()))?;
+    let mut buf = vec![0; size];
+    let info = reader.next_frame(&mut buf).map_err(bad)?;
+    buf.truncate(info.buffer_size());
+    let n = width as usize * height as usize;
+    let rgba = match info.color_type {
+        png::ColorType::Rgba => buf,
+        png::ColorType::Rgb => buf
+            .chunks_exact(3)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect(),
+        png::ColorType::GrayscaleAlpha => buf
+            .chunks_exact(2)
+            .flat_map(|p| [p[0], p[0], p[0], p[1]])
+            .collect(),
+        png::ColorType::Grayscale => buf.iter().flat_map(|&g| [g, g, g, 255]).collect(),
+        png::ColorType::Indexed => return Err(format!("{}: palette not expanded", path.display())),
+    };
+    if rgba.len() != n * 4 {
+        return Err(format!("{}: unexpected pixel data size", path.display()));
+    }
+    Ok((rgba, width, height))
+}
+
+/// Writes 8-bit RGBA pixels as a PNG.
+pub fn write_rgba(path: &Path, pixels: &[u8], width: u32, height: u32) -> Result<(), String> {
+    let fail = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", path.display());
+    let file = File::create(path).map_err(|e| fail(&e))?;
+    let mut encoder = png::Encoder::new(BufWriter::new(file), width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| fail(&e))?;
+    writer.write_image_data(pixels).map_err(|e| fail(&e))?;
+    writer.finish().map_err(|e| fail(&e))
+}
+
+/// Runs `gridwise fill`.
+pub fn run(args: Args) -> ExitCode {
+    match run_fill(&args) {
+        Ok(message) => {
+            println!("{message}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_fill(args: &Args) -> Result<String, String> {
+    let (mut pixels, width, height) = read_rgba(&args.input)?;
+    let options = FillOptions {
+        tolerance: args.tolerance,
+        connectivity: Connectivity::from_count(args.connectivity).unwrap_or_default(),
+        global: args.global,
+        soft: args.soft,
+        gap: args.gap,
+    };
+    let start = Instant::now();
+    let report = fill(&mut pixels, width, height, args.at, args.color, &options)
+        .map_err(|e| format!("{}: {e}", args.input.display()))?;
+    let took = start.elapsed();
+    write_rgba(&args.output, &pixels, width, height)?;
+    Ok(format!(
+        "filled {} pixels{} of {width}×{height} in {:.1} ms → {}",
+        report.filled,
+        if report.blended > 0 {
+            format!(" (+{} soft-edge)", report.blended)
+        } else {
+            String::new()
+        },
+        took.as_secs_f64() * 1000.0,
+        args.output.display()
+    ))
+}
+
+/// The benchmark images: a blank white canvas, or a serpentine one-pixel corridor (even rows
+/// open, odd rows black walls with one opening at alternating ends).
+pub fn bench_image(kind: &str, side: usize) -> Vec<u8> {
+    let mut px = [255u8, 255, 255, 255].repeat(side * side);
+    if kind == "maze" {
+        for y in (1..side).step_by(2) {
+            let opening = if (y / 2) % 2 == 0 { side - 1 } else { 0 };
+            for x in (0..side).filter(|&x| x != opening) {
+                px[(y * side + x) * 4..(y * side + x) * 4 + 4].copy_from_slice(&[0, 0, 0, 255]);
+            }
+        }
+    }
+    px
+}
+
+/// Native fill benchmarks: Mpx/s of canvas area, medians of repeated fills that alternate the
+/// colour (white → red → white …) so that every run fills the whole region.
+pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
+    let side = if ctx.quick { 1024 } else { 4096 };
+    let runs = if ctx.quick { 3 } else { 9 };
+    let mut rows = Vec::new();
+    for kind in ["blank", "maze"] {
+        let mut px = bench_image(kind, side);
+        for tolerance in [0u8, 16] {
+            let options = FillOptions {
+                tolerance,
+                ..FillOptions::default()
+            };
+            let mut samples = Vec::new();
+            for i in 0..runs + 1 {
+                let colour = if i % 2 == 0 {
+                    [255, 0, 0, 255]
+                } else {
+                    [255, 255, 255, 255]
+                };
+                let start = Instant::now();
+                let report = fill(&mut px, side as u32, side as u32, (0, 0), colour, &options)
+                    .map_err(|e| e.to_string())?;
+                let secs = start.elapsed().as_secs_f64();
+                if report.filled == 0 {
+                    return Err(format!("{kind} bench filled nothing"));
+                }
+                if i > 0 {
+                    samples.push((side * side) as f64 / secs / 1e6);
+                }
+            }
+            let mode = if tolerance == 0 {
+                "exact".to_string()
+            } else {
+                format!("T={tolerance}")
+            };
+            let target = if kind == "blank" && tolerance == 0 {
+                "wasm ≥300 Mpx/s"
+            } else if kind == "blank" {
+                "wasm ≥150 Mpx/s"
+            } else {
+                "≥10× a JS queue fill"
+            };
+            rows.push(BenchRow {
+                tool: "fill",
+                name: format!("{kind} {side}² {mode}"),
+                value: median(&mut samples),
+                unit: "Mpx/s",
+                target: target.to_string(),
+            });
+        }
+    }
+    Ok(rows)
 }

@@ -1,19 +1,287 @@
-//! `gridwise sudoku rate | hint | steps | generate` (issue 3).
+//! `gridwise sudoku rate | hint | steps | generate` (issue 3), and the rating and generation
+//! benchmarks called by `gridwise bench sudoku`.
 
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
-use crate::bench::{BenchContext, BenchRow};
+use gridwise::sudoku::generator::{self, Request, Symmetry};
+use gridwise::sudoku::hint::hint;
+use gridwise::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
+
+use crate::bench::{BenchContext, BenchRow, median};
+use crate::input::puzzle_lines;
 
 /// The logic subcommands of `gridwise sudoku`.
 #[derive(clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Rate each puzzle on the Sudoku Explainer scale: one JSON object per line.
+    Rate {
+        /// Puzzles, one per line (standard input when omitted).
+        file: Option<PathBuf>,
+    },
+    /// The next logical step for each grid (givens plus entered digits), as JSON.
+    Hint {
+        /// Grids, one per line (standard input when omitted).
+        file: Option<PathBuf>,
+    },
+    /// The whole easiest-first solving path of each puzzle, as JSON.
+    Steps {
+        /// Puzzles, one per line (standard input when omitted).
+        file: Option<PathBuf>,
+    },
+    /// Generate unique, minimal puzzles: `<81 characters> <rating>` per line.
+    Generate {
+        /// easy, medium, hard, expert or extreme.
+        #[arg(long, conflicts_with = "rating")]
+        level: Option<String>,
+        /// A rating range such as 3.0-4.5.
+        #[arg(long)]
+        rating: Option<String>,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 1)]
+        count: u32,
+        /// Seed (a whole number); the same seed gives the same puzzles.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// none, central, diagonal or mirror.
+        #[arg(long, default_value = "none")]
+        symmetry: String,
+    },
+}
 
 /// Runs one of the logic subcommands.
 pub fn run(cmd: Command) -> ExitCode {
-    match cmd {}
+    match cmd {
+        Command::Rate { file } => json_lines(file, |text| {
+            rate(text)
+                .map(|r| serde_json::to_value(r).unwrap_or_default())
+                .map_err(|e| e.to_string())
+        }),
+        Command::Hint { file } => json_lines(file, |text| {
+            hint(text, None)
+                .map(|h| serde_json::to_value(h).unwrap_or_default())
+                .map_err(|e| e.to_string())
+        }),
+        Command::Steps { file } => json_lines(file, |text| {
+            let grid = parse_unique(text).map_err(|e| e.to_string())?;
+            let steps = steps_of(&grid).map_err(|e| e.to_string())?;
+            Ok(serde_json::json!({ "steps": steps }))
+        }),
+        Command::Generate {
+            level,
+            rating,
+            count,
+            seed,
+            symmetry,
+        } => generate(level, rating, count, seed, &symmetry),
+    }
+}
+
+/// One JSON line per input line; `{"error": …}` lines for bad input, exit 1 if any.
+fn json_lines(
+    file: Option<PathBuf>,
+    mut answer: impl FnMut(&str) -> Result<serde_json::Value, String>,
+) -> ExitCode {
+    let lines = match puzzle_lines(file.as_deref()) {
+        Ok(lines) => lines,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut failed = false;
+    for line in lines {
+        let text = match line {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: reading input: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let value = answer(&text).unwrap_or_else(|e| {
+            failed = true;
+            serde_json::json!({ "error": e })
+        });
+        if writeln!(out, "{value}").is_err() {
+            return ExitCode::SUCCESS;
+        }
+    }
+    let _ = out.flush();
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn generate(
+    level: Option<String>,
+    rating: Option<String>,
+    count: u32,
+    seed: u64,
+    symmetry: &str,
+) -> ExitCode {
+    let request = (|| {
+        let sym = Symmetry::parse(symmetry).map_err(|e| e.to_string())?;
+        match (level, rating) {
+            (_, Some(range)) => {
+                let (lo, hi) = range
+                    .split_once('-')
+                    .ok_or_else(|| format!("bad --rating '{range}': use MIN-MAX, e.g. 3.0-4.5"))?;
+                let parse = |s: &str| {
+                    s.trim()
+                        .parse::<f64>()
+                        .map_err(|_| format!("bad --rating '{range}': '{s}' is not a number"))
+                };
+                Request::for_range(parse(lo)?, parse(hi)?, sym, seed).map_err(|e| e.to_string())
+            }
+            (Some(l), None) => Request::for_level(&l, sym, seed).map_err(|e| e.to_string()),
+            (None, None) => Request::for_level("medium", sym, seed).map_err(|e| e.to_string()),
+        }
+    })();
+    let mut req = match request {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = io::stdout().lock();
+    for i in 0..count {
+        // Puzzle i uses seed + i, so a batch is reproducible one puzzle at a time too.
+        req.seed = seed.wrapping_add(i as u64);
+        match generator::generate(&req, &mut |_| true) {
+            Ok(g) => {
+                if writeln!(out, "{} {:.1}", g.puzzle, g.rating).is_err() {
+                    return ExitCode::SUCCESS;
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Spearman rank correlation of two equally long samples.
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    fn ranks(v: &[f64]) -> Vec<f64> {
+        let mut idx: Vec<usize> = (0..v.len()).collect();
+        idx.sort_by(|&i, &j| v[i].total_cmp(&v[j]));
+        let mut r = vec![0.0; v.len()];
+        let mut i = 0;
+        while i < idx.len() {
+            let mut j = i;
+            while j + 1 < idx.len() && v[idx[j + 1]] == v[idx[i]] {
+                j += 1;
+            }
+            let avg = (i + j) as f64 / 2.0 + 1.0;
+            for k in i..=j {
+                r[idx[k]] = avg;
+            }
+            i = j + 1;
+        }
+        r
+    }
+    let (ra, rb) = (ranks(a), ranks(b));
+    let n = a.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
 }
 
 /// Benchmarks of rating and generation (called from `gridwise bench sudoku`).
-pub fn bench(_ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
-    Ok(Vec::new())
+pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
+    let path = ctx.data.join("sudoku/se-rated-sample.txt");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let take = if ctx.quick { 60 } else { usize::MAX };
+    let items: Vec<(String, f64)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut it = l.split_whitespace();
+            Some((it.next()?.to_string(), it.next()?.parse().ok()?))
+        })
+        .step_by(if ctx.quick { 50 } else { 1 })
+        .take(take)
+        .collect();
+    let (mut ours, mut theirs, mut times) = (Vec::new(), Vec::new(), Vec::new());
+    for (puzzle, se) in &items {
+        let grid = parse_unique(puzzle).map_err(|e| e.to_string())?;
+        let t = Instant::now();
+        let r = rate_grid(&grid).map_err(|e| e.to_string())?;
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        ours.push(r.rating);
+        theirs.push(*se);
+    }
+    let n = ours.len() as f64;
+    let share = |tol: f64| {
+        100.0
+            * ours
+                .iter()
+                .zip(&theirs)
+                .filter(|(a, b)| (*a - *b).abs() <= tol + 1e-9)
+                .count() as f64
+            / n
+    };
+    let mut rows = vec![
+        row("SE agreement within 0.1", share(0.1), "%", "report"),
+        row("SE agreement within 0.3", share(0.3), "%", ">= 80%"),
+        row("SE agreement within 0.5", share(0.5), "%", "report"),
+        row(
+            "SE rank correlation (Spearman)",
+            spearman(&ours, &theirs),
+            "rho",
+            "report",
+        ),
+        row(
+            "rate se-rated-sample (median)",
+            median(&mut times),
+            "ms",
+            "< 50 ms (wasm)",
+        ),
+    ];
+    let levels = [
+        ("easy", 0.5),
+        ("medium", 0.5),
+        ("hard", 0.5),
+        ("expert", 3.0),
+        ("extreme", 30.0),
+    ];
+    let runs = if ctx.quick { 2 } else { 5 };
+    for (level, target) in levels {
+        let mut t = Vec::new();
+        for seed in 0..runs {
+            let req = Request::for_level(level, Symmetry::None, 1000 + seed)
+                .map_err(|e| e.to_string())?;
+            let start = Instant::now();
+            generator::generate(&req, &mut |_| true).map_err(|e| e.to_string())?;
+            t.push(start.elapsed().as_secs_f64());
+        }
+        rows.push(row(
+            &format!("generate {level} (median)"),
+            median(&mut t),
+            "s",
+            &format!("< {target} s (wasm)"),
+        ));
+    }
+    Ok(rows)
+}
+
+fn row(name: &str, value: f64, unit: &'static str, target: &str) -> BenchRow {
+    BenchRow {
+        tool: "sudoku",
+        name: name.to_string(),
+        value,
+        unit,
+        target: target.to_string(),
+    }
 }

@@ -1,0 +1,47 @@
+//! What can go wrong with a fill request: every variant names the offending value.
+
+use thiserror::Error;
+
+use super::{MAX_GAP, MAX_SIDE};
+
+/// A fill request that cannot be carried out.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FillError {
+    /// A side is zero or longer than [`MAX_SIDE`].
+    #[error("the image is {width}×{height} pixels; each side must be between 1 and {MAX_SIDE}")]
+    BadSize {
+        /// The width given.
+        width: u32,
+        /// The height given.
+        height: u32,
+    },
+    /// The pixel buffer does not hold exactly `width × height × 4` bytes.
+    #[error(
+        "the pixel buffer holds {actual} bytes, but a {width}×{height} RGBA image needs {expected}"
+    )]
+    BufferLength {
+        /// The width given.
+        width: u32,
+        /// The height given.
+        height: u32,
+        /// Bytes expected.
+        expected: u64,
+        /// Bytes received.
+        actual: u64,
+    },
+    /// The seed pixel lies outside the image.
+    #[error("the pixel ({x}, {y}) is outside the {width}×{height} image")]
+    SeedOutside {
+        /// Seed column.
+        x: i64,
+        /// Seed row.
+        y: i64,
+        /// The width of the image.
+        width: u32,
+        /// The height of the image.
+        height: u32,
+    },
+    /// The gap-closing size is larger than [`MAX_GAP`].
+    #[error("gap size {0} is too large: at most {MAX_GAP} pixels")]
+    GapTooLarge(u32),
+}

@@ -1,0 +1,402 @@
+//! Puzzle generation: a random solution grid, givens removed in random symmetric orbits while
+//! the solution stays unique (so the result is minimal for its symmetry), repeated until the
+//! rating falls in the requested range. Everything is driven by one seed, so the same seed
+//! gives the same puzzle on every platform.
+
+use serde::{Deserialize, Serialize};
+
+use super::candidates::Board;
+use super::grid::Grid;
+use super::logic;
+use super::rating::{level_of, level_range};
+use super::solver::count_solutions;
+use crate::util::rng::Rng;
+
+/// The symmetry of the givens' pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// No constraint (the puzzle is then truly minimal).
+    None,
+    /// 180° rotation about the centre.
+    Central,
+    /// Reflection in the main diagonal.
+    Diagonal,
+    /// Left–right mirror.
+    Mirror,
+}
+
+impl Symmetry {
+    /// Parses "none", "central", "diagonal" or "mirror".
+    pub fn parse(name: &str) -> Result<Symmetry, GenerateError> {
+        match name.to_ascii_lowercase().as_str() {
+            "none" => Ok(Symmetry::None),
+            "central" => Ok(Symmetry::Central),
+            "diagonal" => Ok(Symmetry::Diagonal),
+            "mirror" => Ok(Symmetry::Mirror),
+            _ => Err(GenerateError::BadSymmetry(name.to_string())),
+        }
+    }
+
+    /// The cells that must be given or removed together with `cell`.
+    pub fn orbit(self, cell: usize) -> Vec<usize> {
+        let (r, c) = (cell / 9, cell % 9);
+        let other = match self {
+            Symmetry::None => cell,
+            Symmetry::Central => 80 - cell,
+            Symmetry::Diagonal => c * 9 + r,
+            Symmetry::Mirror => r * 9 + 8 - c,
+        };
+        if other == cell {
+            vec![cell]
+        } else {
+            vec![cell, other]
+        }
+    }
+}
+
+/// Why generation could not start or finish.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum GenerateError {
+    /// Unknown symmetry name.
+    #[error("unknown symmetry '{0}': use none, central, diagonal or mirror")]
+    BadSymmetry(String),
+    /// Unknown level name.
+    #[error("unknown level '{0}': use easy, medium, hard, expert or extreme")]
+    BadLevel(String),
+    /// A rating range that is empty or out of scale.
+    #[error("bad rating range {min}-{max}: give both min and max with 1.0 <= min <= max <= 12")]
+    BadRange {
+        /// Lower bound.
+        min: f64,
+        /// Upper bound.
+        max: f64,
+    },
+    /// A seed that is not a non-negative integer.
+    #[error("bad seed '{0}': use a whole number below 2^64")]
+    BadSeed(String),
+    /// Gave up.
+    #[error("no puzzle rated {min}-{max} found in {attempts} attempts")]
+    GaveUp {
+        /// Lower bound.
+        min: f64,
+        /// Upper bound.
+        max: f64,
+        /// Attempts made.
+        attempts: u64,
+    },
+}
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// Lowest acceptable rating.
+    pub min: f64,
+    /// Highest acceptable rating.
+    pub max: f64,
+    /// Pattern symmetry.
+    pub symmetry: Symmetry,
+    /// The seed.
+    pub seed: u64,
+    /// Give up after this many puzzles (0 = never).
+    pub max_attempts: u64,
+}
+
+impl Request {
+    /// A request for a level name.
+    pub fn for_level(level: &str, symmetry: Symmetry, seed: u64) -> Result<Request, GenerateError> {
+        let (min, max) =
+            level_range(level).ok_or_else(|| GenerateError::BadLevel(level.to_string()))?;
+        Ok(Request {
+            min,
+            max,
+            symmetry,
+            seed,
+            max_attempts: 0,
+        })
+    }
+
+    /// A request for a rating range.
+    pub fn for_range(
+        min: f64,
+        max: f64,
+        symmetry: Symmetry,
+        seed: u64,
+    ) -> Result<Request, GenerateError> {
+        if !(1.0..=12.0).contains(&min) || !(1.0..=12.0).contains(&max) || min > max {
+            return Err(GenerateError::BadRange { min, max });
+        }
+        Ok(Request {
+            min,
+            max,
+            symmetry,
+            seed,
+            max_attempts: 0,
+        })
+    }
+}
+
+/// Parses a seed given as text (a decimal integer).
+pub fn parse_seed(text: &str) -> Result<u64, GenerateError> {
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| GenerateError::BadSeed(text.to_string()))
+}
+
+/// A seed as a request gives it: a whole number (below 2^53 when it comes from JavaScript) or
+/// a decimal string (for the full 64-bit range).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum SeedValue {
+    /// A JSON number.
+    Number(f64),
+    /// A decimal string.
+    Text(String),
+}
+
+impl SeedValue {
+    /// The seed as an integer, or an error naming the bad value.
+    pub fn to_u64(&self) -> Result<u64, GenerateError> {
+        match self {
+            SeedValue::Number(x) => {
+                if x.fract() == 0.0 && *x >= 0.0 && *x < 9_007_199_254_740_992.0 {
+                    Ok(*x as u64)
+                } else {
+                    Err(GenerateError::BadSeed(x.to_string()))
+                }
+            }
+            SeedValue::Text(t) => parse_seed(t),
+        }
+    }
+}
+
+/// The options of a generate request as the page sends them: `level` or `min`/`max`,
+/// `symmetry` (default none) and `seed` (default 1).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Options {
+    /// A level name.
+    pub level: Option<String>,
+    /// Lowest rating (with `max`).
+    pub min: Option<f64>,
+    /// Highest rating (with `min`).
+    pub max: Option<f64>,
+    /// Symmetry name.
+    pub symmetry: Option<String>,
+    /// The seed.
+    pub seed: Option<SeedValue>,
+}
+
+impl Options {
+    /// The request these options describe.
+    pub fn request(&self) -> Result<Request, GenerateError> {
+        let symmetry = Symmetry::parse(self.symmetry.as_deref().unwrap_or("none"))?;
+        let seed = match &self.seed {
+            Some(s) => s.to_u64()?,
+            None => 1,
+        };
+        match (self.min, self.max, &self.level) {
+            (Some(min), Some(max), _) => Request::for_range(min, max, symmetry, seed),
+            (_, _, Some(level)) => Request::for_level(level, symmetry, seed),
+            (None, None, None) => Request::for_level("medium", symmetry, seed),
+            (min, max, None) => Err(GenerateError::BadRange {
+                min: min.unwrap_or(f64::NAN),
+                max: max.unwrap_or(f64::NAN),
+            }),
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Generated {
+    /// 81 characters, `.` for empty.
+    pub puzzle: String,
+    /// Its SE-scale rating.
+    pub rating: f64,
+    /// Its level name.
+    pub level: &'static str,
+    /// The seed that produced it, as a decimal string.
+    pub seed: String,
+}
+
+/// Progress of a running generation.
+#[derive(Clone, Debug, Serialize)]
+pub struct Progress {
+    /// Puzzles made and rated so far.
+    pub attempts: u64,
+    /// The closest rating seen so far.
+    pub best: f64,
+}
+
+/// A random complete grid from `rng`: a randomised backtracking fill of its own (not the
+/// solver's), so the grid for a seed never changes when the solver does.
+pub fn random_solution(rng: &mut Rng) -> Grid {
+    let mut board = Board::from_grid(&Grid::EMPTY);
+    if fill(&mut board, rng) {
+        board.grid()
+    } else {
+        Grid::EMPTY
+    }
+}
+
+fn fill(board: &mut Board, rng: &mut Rng) -> bool {
+    let mut best = None;
+    let mut best_n = 10;
+    for c in 0..81 {
+        if board.values[c] == 0 {
+            let n = board.count(c);
+            if n < best_n {
+                best_n = n;
+                best = Some(c);
+            }
+        }
+    }
+    let Some(cell) = best else {
+        return true;
+    };
+    let mut digits: Vec<u8> = super::candidates::digits_of(board.cands[cell]).collect();
+    rng.shuffle(&mut digits);
+    for d in digits {
+        let saved = board.clone();
+        board.place(cell, d);
+        if fill(board, rng) {
+            return true;
+        }
+        *board = saved;
+    }
+    false
+}
+
+/// Removes givens orbit by orbit in random order while the puzzle stays unique.
+pub fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng) -> Grid {
+    let mut puzzle = *solution;
+    let mut order: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut order);
+    let mut done = [false; 81];
+    for cell in order {
+        if done[cell] {
+            continue;
+        }
+        let orbit = symmetry.orbit(cell);
+        for &c in &orbit {
+            done[c] = true;
+        }
+        let saved: Vec<u8> = orbit.iter().map(|&c| puzzle.cells[c]).collect();
+        for &c in &orbit {
+            puzzle.cells[c] = 0;
+        }
+        if count_solutions(&puzzle, 2) != 1 {
+            for (&c, &v) in orbit.iter().zip(&saved) {
+                puzzle.cells[c] = v;
+            }
+        }
+    }
+    puzzle
+}
+
+/// The rating of a unique puzzle, or `None` once a step is harder than `limit` (no need to
+/// finish the path then).
+pub fn rate_up_to(puzzle: &Grid, limit: f64) -> Option<f64> {
+    let mut board = Board::from_grid(puzzle);
+    let mut hardest: f64 = 0.0;
+    while let Some(step) = logic::next_step(&board) {
+        hardest = hardest.max(step.rating);
+        if hardest > limit + 1e-9 {
+            return None;
+        }
+        step.apply(&mut board);
+    }
+    board.is_solved().then_some(hardest)
+}
+
+/// Generates a puzzle for `req`, calling `progress` after each attempt; `progress` returning
+/// false stops the search.
+pub fn generate(
+    req: &Request,
+    progress: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Generated, GenerateError> {
+    let mut rng = Rng::new(req.seed);
+    let mut attempts = 0u64;
+    let mut best = f64::NAN;
+    loop {
+        attempts += 1;
+        let solution = random_solution(&mut rng);
+        let puzzle = dig(&solution, req.symmetry, &mut rng);
+        if let Some(r) = rate_up_to(&puzzle, req.max) {
+            if r >= req.min - 1e-9 {
+                return Ok(Generated {
+                    puzzle: puzzle.to_dots(),
+                    rating: r,
+                    level: level_of(r),
+                    seed: req.seed.to_string(),
+                });
+            }
+            if best.is_nan() || (req.min - r).abs() < (req.min - best).abs() {
+                best = r;
+            }
+        }
+        let keep_going = progress(&Progress {
+            attempts,
+            best: if best.is_nan() { 0.0 } else { best },
+        });
+        if !keep_going || (req.max_attempts > 0 && attempts >= req.max_attempts) {
+            return Err(GenerateError::GaveUp {
+                min: req.min,
+                max: req.max,
+                attempts,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_pair_cells() {
+        assert_eq!(Symmetry::Central.orbit(0), vec![0, 80]);
+        assert_eq!(Symmetry::Central.orbit(40), vec![40]);
+        assert_eq!(Symmetry::Diagonal.orbit(1), vec![1, 9]);
+        assert_eq!(Symmetry::Mirror.orbit(9), vec![9, 17]);
+        assert!(Symmetry::parse("spiral").is_err());
+    }
+
+    #[test]
+    fn random_solutions_are_valid_and_seeded() {
+        let a = random_solution(&mut Rng::new(5));
+        assert!(a.is_solved());
+        assert_eq!(a, random_solution(&mut Rng::new(5)));
+        assert_ne!(a, random_solution(&mut Rng::new(6)));
+    }
+
+    #[test]
+    fn seeds_parse_as_whole_numbers() {
+        assert_eq!(parse_seed("42"), Ok(42));
+        assert!(parse_seed("-1").is_err());
+        assert!(parse_seed("x").is_err());
+        assert_eq!(SeedValue::Number(7.0).to_u64(), Ok(7));
+        assert!(SeedValue::Number(1.5).to_u64().is_err());
+        assert!(SeedValue::Number(-1.0).to_u64().is_err());
+        assert_eq!(
+            SeedValue::Text("18446744073709551615".into()).to_u64(),
+            Ok(u64::MAX)
+        );
+    }
+
+    #[test]
+    fn options_pick_level_or_range() {
+        let o: Options =
+            serde_json::from_str(r#"{"level":"hard","seed":"12","symmetry":"mirror"}"#).unwrap();
+        let r = o.request().unwrap();
+        assert_eq!(
+            (r.min, r.max, r.seed, r.symmetry),
+            (2.55, 4.5, 12, Symmetry::Mirror)
+        );
+        let o: Options = serde_json::from_str(r#"{"min":3,"max":4,"seed":5}"#).unwrap();
+        assert_eq!(o.request().unwrap().max, 4.0);
+        let o: Options = serde_json::from_str(r#"{"min":3}"#).unwrap();
+        assert!(o.request().is_err());
+        let o: Options = serde_json::from_str(r#"{"level":"insane"}"#).unwrap();
+        assert!(o.request().unwrap_err().to_string().contains("insane"));
+    }
+}

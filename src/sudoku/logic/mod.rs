@@ -1,0 +1,98 @@
+//! The human-style logic engine: technique finders, one file per family, and the
+//! easiest-first loop that Sudoku Explainer uses to find a solving path.
+
+// Units, cells and digits are numbered; indexed loops over them read best.
+#![allow(clippy::needless_range_loop)]
+
+pub mod als;
+pub mod chains;
+pub mod empty_rectangle;
+pub mod fish;
+pub mod forcing;
+pub mod intersections;
+pub mod singles;
+pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
+
+use super::candidates::Board;
+use super::step::Step;
+
+/// A technique finder: the first (or easiest) application on the board, if any.
+type Finder = fn(&Board) -> Option<Step>;
+
+/// Finders in order of their SE rating (easiest first). Chains and forcing chains come last.
+const FINDERS: &[Finder] = &[
+    singles::full_house,
+    |b| singles::hidden_single(b, false),
+    |b| singles::hidden_single(b, true),
+    singles::naked_single,
+    |b| intersections::locked_candidates(b, false),
+    |b| intersections::locked_candidates(b, true),
+    |b| subsets::naked_subset(b, 2),
+    |b| fish::fish(b, 2, false),
+    |b| subsets::hidden_subset(b, 2),
+    |b| fish::fish(b, 2, true),
+    |b| subsets::naked_subset(b, 3),
+    |b| fish::fish(b, 3, false),
+    |b| subsets::hidden_subset(b, 3),
+    |b| fish::fish(b, 3, true),
+    |b| chains::x_chain(b, 2),
+    empty_rectangle::empty_rectangle,
+    wings::xy_wing,
+    wings::xyz_wing,
+    uniqueness::unique_rectangle,
+    |b| subsets::naked_subset(b, 4),
+    |b| fish::fish(b, 4, false),
+    |b| subsets::hidden_subset(b, 4),
+    |b| fish::fish(b, 4, true),
+    |b| chains::x_chain(b, 3),
+    |b| wings::bent_wing(b, 4),
+    uniqueness::bug_plus_one,
+    |b| chains::x_chain(b, 4),
+    |b| wings::bent_wing(b, 5),
+    |b| chains::x_chain(b, 5),
+    chains::forcing_chain,
+    als::als_xz,
+    hard_chains,
+];
+
+/// Nishio, multiple and dynamic forcing chains: the easiest of them; then nested ones.
+fn hard_chains(board: &Board) -> Option<Step> {
+    let mut options: Vec<Step> = Vec::new();
+    options.extend(forcing::dynamic_contradiction(board, 0));
+    options.extend(forcing::multiple_forcing_chain(board));
+    if options.iter().all(|s| s.rating > 8.5) {
+        options.extend(forcing::dynamic_cell_forcing(board));
+    }
+    if let Some(best) = options
+        .into_iter()
+        .min_by(|a, b| a.rating.total_cmp(&b.rating))
+    {
+        return Some(best);
+    }
+    (1..=4).find_map(|level| forcing::dynamic_contradiction(board, level))
+}
+
+/// The easiest step available on the board, or `None` when it is solved (or when the
+/// position is contradictory, which a valid puzzle never reaches).
+pub fn next_step(board: &Board) -> Option<Step> {
+    if board.is_solved() {
+        return None;
+    }
+    FINDERS
+        .iter()
+        .find_map(|f| f(board).filter(|s| s.is_productive()))
+}
+
+/// The whole easiest-first path from `board` to the solution (stops early only if no
+/// technique applies, which a puzzle with a unique solution never causes).
+pub fn solve_path(board: &Board) -> Vec<Step> {
+    let mut b = board.clone();
+    let mut steps = Vec::new();
+    while let Some(step) = next_step(&b) {
+        step.apply(&mut b);
+        steps.push(step);
+    }
+    steps
+}

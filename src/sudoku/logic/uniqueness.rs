@@ -1,0 +1,218 @@
+//! Uniqueness techniques (valid because the puzzle has one solution): unique rectangles of
+//! types 1, 2 and 4, and BUG+1.
+
+use super::super::candidates::{Board, UNITS, digits_of, digits_text, sees};
+use super::super::grid::cell_name;
+use super::super::step::{Role, Step};
+
+fn box_of(cell: usize) -> usize {
+    (cell / 27) * 3 + (cell % 9) / 3
+}
+
+fn shared_units(a: usize, b: usize) -> Vec<usize> {
+    (0..27)
+        .filter(|&u| UNITS[u].contains(&a) && UNITS[u].contains(&b))
+        .collect()
+}
+
+/// Unique rectangle types 1 (SE 4.5), 2 and 4 (SE 4.6): four cells in two rows, two columns
+/// and two boxes that would all be {a,b} allow two solutions, so the position must avoid it.
+pub fn unique_rectangle(board: &Board) -> Option<Step> {
+    let mut found: Option<Step> = None;
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    let mut boxes: Vec<usize> = cells.iter().map(|&c| box_of(c)).collect();
+                    boxes.sort();
+                    boxes.dedup();
+                    if boxes.len() != 2 || cells.iter().any(|&c| board.values[c] != 0) {
+                        continue;
+                    }
+                    let common = cells.iter().fold(0x3FEu16, |m, &c| m & board.cands[c]);
+                    for pair in pairs(common) {
+                        if let Some(s) = rectangle(board, &cells, pair)
+                            && found.as_ref().is_none_or(|f| s.rating < f.rating)
+                        {
+                            found = Some(s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+fn pairs(set: u16) -> Vec<u16> {
+    let ds: Vec<u8> = digits_of(set).collect();
+    let mut out = Vec::new();
+    for i in 0..ds.len() {
+        for j in i + 1..ds.len() {
+            out.push((1 << ds[i]) | (1 << ds[j]));
+        }
+    }
+    out
+}
+
+fn rectangle(board: &Board, cells: &[usize; 4], pair: u16) -> Option<Step> {
+    let exact: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| board.cands[c] == pair)
+        .collect();
+    let extra: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| board.cands[c] != pair)
+        .collect();
+    let names = cells
+        .iter()
+        .map(|&c| cell_name(c))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let new = |name: &str, r: f64| {
+        let mut s = Step::new(name, r).with_cells(cells);
+        s.mark_all(board, cells, pair, Role::Pattern);
+        s
+    };
+    if exact.len() == 3 {
+        let t = extra[0];
+        let mut s = new("Unique Rectangle Type 1", 4.5);
+        for d in digits_of(pair) {
+            s.eliminate(t, d);
+        }
+        s.text = format!(
+            "If {} were {} or {}, the cells {names} could swap those digits and the puzzle would have two solutions, so it is neither.",
+            cell_name(t),
+            digits_of(pair).next().unwrap_or(0),
+            digits_of(pair).last().unwrap_or(0)
+        );
+        return Some(s);
+    }
+    if exact.len() != 2 || shared_units(extra[0], extra[1]).is_empty() {
+        return None;
+    }
+    let (e1, e2) = (extra[0], extra[1]);
+    // Type 2: both roof cells have the same single extra digit.
+    let x1 = board.cands[e1] & !pair;
+    if board.cands[e1] == board.cands[e2] && x1.count_ones() == 1 {
+        let x = x1.trailing_zeros() as u8;
+        let mut s = new("Unique Rectangle Type 2", 4.6);
+        for c in 0..81 {
+            if c != e1 && c != e2 && board.has(c, x) && sees(c, e1) && sees(c, e2) {
+                s.eliminate(c, x);
+            }
+        }
+        if !s.eliminations.is_empty() {
+            s.mark(e1, x, Role::Fin);
+            s.mark(e2, x, Role::Fin);
+            s.text = format!(
+                "To avoid the deadly pattern {{{}}} in {names}, one of {} and {} must be {x}, so cells seeing both lose {x}.",
+                digits_text(pair),
+                cell_name(e1),
+                cell_name(e2)
+            );
+            return Some(s);
+        }
+    }
+    // Type 4: one of the pair digits is locked to the roof cells in a shared unit.
+    for u in shared_units(e1, e2) {
+        for a in digits_of(pair) {
+            let pos = board.positions(u, a);
+            if pos.count_ones() == 2 {
+                let b = (pair & !(1 << a)).trailing_zeros() as u8;
+                let mut s = new("Unique Rectangle Type 4", 4.6).with_units(&[u]);
+                s.eliminate(e1, b);
+                s.eliminate(e2, b);
+                s.text = format!(
+                    "In {}, {a} must be in {} or {}; if either were also {b} the rectangle {names} would allow two solutions, so both lose {b}.",
+                    super::super::candidates::unit_name(u),
+                    cell_name(e1),
+                    cell_name(e2)
+                );
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+/// BUG+1 (SE 5.6): every empty cell but one has two candidates; the odd cell must take the
+/// digit that would otherwise appear three times in its units, or the grid would have two
+/// solutions.
+pub fn bug_plus_one(board: &Board) -> Option<Step> {
+    let mut odd = None;
+    for c in 0..81 {
+        if board.values[c] != 0 {
+            continue;
+        }
+        match board.count(c) {
+            2 => {}
+            3 if odd.is_none() => odd = Some(c),
+            _ => return None,
+        }
+    }
+    let cell = odd?;
+    for u in 0..27 {
+        for d in 1..=9u8 {
+            let n = board.positions(u, d).count_ones();
+            if n != 0 && n != 2 && !(n == 3 && UNITS[u].contains(&cell) && board.has(cell, d)) {
+                return None;
+            }
+        }
+    }
+    let unit = cell / 9;
+    let digit =
+        digits_of(board.cands[cell]).find(|&d| board.positions(unit, d).count_ones() == 3)?;
+    let mut s = Step::new("BUG+1", 5.6)
+        .place(cell, digit)
+        .with_cells(&[cell]);
+    s.mark(cell, digit, Role::On);
+    s.text = format!(
+        "Every other empty cell has two candidates; unless {} is {digit}, the grid would have two solutions.",
+        cell_name(cell)
+    );
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Grid;
+
+    fn set(b: &mut Board, cell: usize, digits: &[u8]) {
+        b.cands[cell] = digits.iter().fold(0, |m, &d| m | (1 << d));
+    }
+
+    #[test]
+    fn type_1_removes_the_pair_from_the_fourth_corner() {
+        let mut b = Board::from_grid(&Grid::EMPTY);
+        set(&mut b, 0, &[1, 2]);
+        set(&mut b, 3, &[1, 2]);
+        set(&mut b, 9, &[1, 2]);
+        set(&mut b, 12, &[1, 2, 5, 7]);
+        let s = unique_rectangle(&b).unwrap();
+        assert_eq!(s.technique, "Unique Rectangle Type 1");
+        let mut e: Vec<(usize, u8)> = s.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
+        e.sort();
+        assert_eq!(e, vec![(12, 1), (12, 2)]);
+    }
+
+    #[test]
+    fn no_rectangle_within_one_box() {
+        // r1c1, r1c2, r2c1, r2c2 lie in one box: not a unique rectangle.
+        let mut b = Board::from_grid(&Grid::EMPTY);
+        set(&mut b, 0, &[1, 2]);
+        set(&mut b, 1, &[1, 2]);
+        set(&mut b, 9, &[1, 2]);
+        set(&mut b, 10, &[1, 2, 5]);
+        assert!(unique_rectangle(&b).is_none_or(|s| !s.cells.contains(&10)));
+    }
+
+    #[test]
+    fn bug_needs_all_but_one_bivalue() {
+        assert!(bug_plus_one(&Board::from_grid(&Grid::EMPTY)).is_none());
+    }
+}

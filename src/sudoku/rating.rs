@@ -1,0 +1,150 @@
+//! Difficulty rating on the Sudoku Explainer scale: the hardest step of the easiest-first
+//! path, and the level names easy, medium, hard, expert and extreme.
+
+use serde::Serialize;
+
+use super::candidates::Board;
+use super::grid::{Grid, ParseError};
+use super::logic;
+use super::solver::count_solutions;
+use super::step::Step;
+
+/// Why a puzzle cannot be rated or explained.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LogicError {
+    /// The text is not a valid grid.
+    #[error("{0}")]
+    Parse(#[from] ParseError),
+    /// No way to complete the grid.
+    #[error("this puzzle has no solution")]
+    NoSolution,
+    /// More than one way to complete the grid.
+    #[error("this puzzle has more than one solution, so it cannot be solved by logic alone")]
+    MultipleSolutions,
+    /// The engine ran out of techniques (never expected for a unique puzzle).
+    #[error("the logic engine got stuck after {steps} steps")]
+    Stuck {
+        /// Steps found before getting stuck.
+        steps: usize,
+    },
+}
+
+/// The five level names with their upper rating bounds.
+pub const LEVELS: [(&str, f64); 5] = [
+    ("easy", 1.5),
+    ("medium", 2.5),
+    ("hard", 4.5),
+    ("expert", 6.5),
+    ("extreme", f64::INFINITY),
+];
+
+/// The level name of a rating.
+pub fn level_of(rating: f64) -> &'static str {
+    LEVELS
+        .iter()
+        .find(|(_, max)| rating <= *max + 1e-9)
+        .map(|(n, _)| *n)
+        .unwrap_or("extreme")
+}
+
+/// The rating range `(min, max]` of a level name, if it is one.
+pub fn level_range(name: &str) -> Option<(f64, f64)> {
+    let i = LEVELS
+        .iter()
+        .position(|(n, _)| n.eq_ignore_ascii_case(name))?;
+    let lo = if i == 0 { 0.0 } else { LEVELS[i - 1].1 + 0.05 };
+    Some((lo, LEVELS[i].1.min(20.0)))
+}
+
+/// A puzzle's rating.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    /// The hardest step's rating (SE scale).
+    pub rating: f64,
+    /// Its level name.
+    pub level: &'static str,
+    /// The hardest step's technique.
+    pub hardest: String,
+    /// Number of steps in the path.
+    pub steps: usize,
+}
+
+/// Parses a puzzle and checks that it has exactly one solution.
+pub fn parse_unique(text: &str) -> Result<Grid, LogicError> {
+    let grid = Grid::parse(text)?;
+    check_unique(&grid)?;
+    Ok(grid)
+}
+
+/// Errors unless the grid has exactly one solution.
+pub fn check_unique(grid: &Grid) -> Result<(), LogicError> {
+    match count_solutions(grid, 2) {
+        0 => Err(LogicError::NoSolution),
+        1 => Ok(()),
+        _ => Err(LogicError::MultipleSolutions),
+    }
+}
+
+/// The easiest-first path of a puzzle with a unique solution.
+pub fn steps_of(grid: &Grid) -> Result<Vec<Step>, LogicError> {
+    let board = Board::from_grid(grid);
+    let steps = logic::solve_path(&board);
+    let mut end = board.clone();
+    for s in &steps {
+        s.apply(&mut end);
+    }
+    if end.is_solved() {
+        Ok(steps)
+    } else {
+        Err(LogicError::Stuck { steps: steps.len() })
+    }
+}
+
+/// The rating of a path.
+pub fn rating_of(steps: &[Step]) -> Rating {
+    let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
+    let rating = hardest.map(|s| s.rating).unwrap_or(0.0);
+    Rating {
+        rating,
+        level: level_of(rating),
+        hardest: hardest.map(|s| s.technique.clone()).unwrap_or_default(),
+        steps: steps.len(),
+    }
+}
+
+/// Rates a puzzle given as text.
+pub fn rate(text: &str) -> Result<Rating, LogicError> {
+    let grid = parse_unique(text)?;
+    Ok(rating_of(&steps_of(&grid)?))
+}
+
+/// Rates a grid already known to be a unique puzzle.
+pub fn rate_grid(grid: &Grid) -> Result<Rating, LogicError> {
+    Ok(rating_of(&steps_of(grid)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_names_follow_the_bounds() {
+        assert_eq!(level_of(1.2), "easy");
+        assert_eq!(level_of(1.5), "easy");
+        assert_eq!(level_of(2.3), "medium");
+        assert_eq!(level_of(2.6), "hard");
+        assert_eq!(level_of(4.5), "hard");
+        assert_eq!(level_of(6.5), "expert");
+        assert_eq!(level_of(7.2), "extreme");
+        assert_eq!(level_range("hard"), Some((2.55, 4.5)));
+        assert_eq!(level_range("nope"), None);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        assert!(matches!(rate("12"), Err(LogicError::Parse(_))));
+        assert_eq!(rate(&".".repeat(81)), Err(LogicError::MultipleSolutions));
+        let none = format!("12345678.{}........9", ".".repeat(63));
+        assert_eq!(rate(&none), Err(LogicError::NoSolution));
+    }
+}

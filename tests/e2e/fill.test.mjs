@@ -1,0 +1,325 @@
+// The flood-fill page as a person uses it: draw, fill, undo, open a PNG, fill, save.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openApp, screenshot, projectRoot, launchBrowser } from './harness.mjs';
+import { startServer } from '../../tools/serve.mjs';
+import { encodePng, decodePng } from './fill_png.mjs';
+
+/** The document pixel at image (x, y), read from the page's pixel buffer. */
+async function pixel(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const d = document.querySelector('.fill-viewport').fillDocument();
+    const i = (y * d.width + x) * 4;
+    return Array.from(d.pixels.subarray(i, i + 4));
+  }, [x, y]);
+}
+
+/** Screen point of image pixel (x, y)'s centre. */
+async function screenOf(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const canvas = document.querySelector('.fill-canvas');
+    const r = canvas.getBoundingClientRect();
+    return { x: r.left + (x + 0.5) * r.width / canvas.width, y: r.top + (y + 0.5) * r.height / canvas.height };
+  }, [x, y]);
+}
+
+async function clickPixel(page, x, y) {
+  const p = await screenOf(page, x, y);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function waitForFill(page, before) {
+  await page.waitForFunction((b) => {
+    const t = document.querySelector('.fill-result').textContent;
+    return t && t !== b;
+  }, before);
+  return page.textContent('.fill-result');
+}
+
+test('draw a closed shape, fill inside, undo and redo', async () => {
+  const app = await openApp('#/fill');
+  const { page } = app;
+  try {
+    await page.waitForSelector('.fill-canvas');
+    await page.click('[data-tool="rect"]');
+    await page.click('.fill-swatch[data-colour="#1c2233"]');
+    const a = await screenOf(page, 100, 80);
+    const b = await screenOf(page, 300, 240);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 6 });
+    await page.mouse.up();
+    assert.equal((await pixel(page, 100, 160))[0], 0x1c, 'the rectangle outline is drawn');
+
+    await page.keyboard.press('b');
+    assert.equal(await page.getAttribute('[data-tool="bucket"]', 'aria-pressed'), 'true');
+    await page.click('.fill-swatch[data-colour="#2f9e44"]');
+    await clickPixel(page, 200, 160);
+    const message = await waitForFill(page, '');
+    assert.match(message, /^Filled [\d,]+ px/);
+    assert.deepEqual(await pixel(page, 200, 160), [0x2f, 0x9e, 0x44, 255]);
+    assert.deepEqual(await pixel(page, 106, 86), [0x2f, 0x9e, 0x44, 255], 'the fill reaches the corner');
+    assert.deepEqual(await pixel(page, 50, 40), [255, 255, 255, 255], 'the outside is untouched');
+    await screenshot(page, 'fill-e2e-filled');
+
+    await page.click('[data-act="undo"]');
+    assert.deepEqual(await pixel(page, 200, 160), [255, 255, 255, 255], 'undo takes the fill back');
+    assert.equal((await pixel(page, 100, 160))[0], 0x1c, 'the outline stays');
+    await page.keyboard.press('Control+Shift+Z');
+    assert.deepEqual(await pixel(page, 200, 160), [0x2f, 0x9e, 0x44, 255], 'redo brings it back');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    assert.deepEqual(await pixel(page, 100, 160), [255, 255, 255, 255], 'a second undo removes the rectangle');
+
+    // Filling with the colour already there (exact match) says so and changes nothing.
+    await page.locator('[data-opt="tolerance"]').fill('0');
+    assert.equal(await page.textContent('[data-opt="tolerance"] + output'), '0');
+    await page.click('.fill-swatch[data-colour="#ffffff"]');
+    await clickPixel(page, 10, 10);
+    assert.match(await waitForFill(page, message), /Already that colour/);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('open a PNG, fill it, save it and compare the saved pixels', async () => {
+  const app = await openApp('#/fill');
+  const { page } = app;
+  try {
+    await page.waitForSelector('.fill-canvas');
+    // 60×40 white with a black 1-px ring around (10..49, 5..34) and a red dot outside.
+    const w = 60, h = 40;
+    const px = new Uint8Array(w * h * 4).fill(255);
+    const set = (x, y, c) => px.set(c, (y * w + x) * 4);
+    for (let x = 10; x < 50; x++) { set(x, 5, [0, 0, 0, 255]); set(x, 34, [0, 0, 0, 255]); }
+    for (let y = 5; y < 35; y++) { set(10, y, [0, 0, 0, 255]); set(49, y, [0, 0, 0, 255]); }
+    set(2, 2, [255, 0, 0, 255]);
+    await page.setInputFiles('[data-act="open"]', { name: 'ring.png', mimeType: 'image/png', buffer: encodePng(w, h, px) });
+    await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '60 × 40');
+    assert.match(await page.textContent('[data-msg="file"]'), /Opened ring.png/);
+
+    await page.click('[data-tool="bucket"]');
+    await page.fill('.fill-color', '#7048e8');
+    await page.click('[data-conn="8"]');
+    await clickPixel(page, 30, 20);
+    assert.match(await waitForFill(page, ''), /^Filled 1,064 px/);
+
+    const download = page.waitForEvent('download');
+    await page.click('[data-act="save"]');
+    const file = join(projectRoot, 'test-results', 'fill-saved.png');
+    await (await download).saveAs(file);
+    const saved = decodePng(await readFile(file));
+    assert.equal(saved.width, w);
+    assert.equal(saved.height, h);
+    const want = Uint8Array.from(px);
+    for (let y = 6; y < 34; y++) for (let x = 11; x < 49; x++) want.set([0x70, 0x48, 0xe8, 255], (y * w + x) * 4);
+    assert.deepEqual(Array.from(saved.pixels), Array.from(want), 'saved pixels equal the expected fill');
+
+    // A file that is not an image gets a message next to the Open button; the work is kept.
+    await page.setInputFiles('[data-act="open"]', { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('hello') });
+    await page.waitForFunction(() => document.querySelector('[data-msg="file"]').classList.contains('error'));
+    assert.match(await page.textContent('[data-msg="file"]'), /could not be read as an image/);
+    assert.deepEqual(await pixel(page, 30, 20), [0x70, 0x48, 0xe8, 255]);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+/** Sends PNG bytes to the page as a dropped file or a pasted image. */
+async function sendImage(page, how, name, bytes) {
+  await page.evaluate(([how, name, data]) => {
+    const file = new File([new Uint8Array(data)], name, { type: 'image/png' });
+    const dt = new DataTransfer();
+    dt.items.add(file);
+    if (how === 'drop') {
+      const vp = document.querySelector('.fill-viewport');
+      vp.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      vp.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    } else {
+      window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }
+  }, [how, name, Array.from(bytes)]);
+}
+
+test('drop and paste open images; oversized ones are refused; pen, eraser, zoom, undo of open', async () => {
+  const app = await openApp('#/fill');
+  const { page } = app;
+  try {
+    await page.waitForSelector('.fill-canvas');
+    const green = new Uint8Array(20 * 10 * 4);
+    for (let i = 0; i < 200; i++) green.set([0, 200, 0, 255], i * 4);
+    await sendImage(page, 'drop', 'green.png', encodePng(20, 10, green));
+    await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '20 × 10');
+    assert.deepEqual(await pixel(page, 5, 5), [0, 200, 0, 255]);
+    // A tiny image opens zoomed in to fit.
+    assert.notEqual(await page.textContent('.fill-zoom'), '100%');
+
+    const wide = new Uint8Array(8193 * 4).fill(255);
+    await sendImage(page, 'paste', 'wide.png', encodePng(8193, 1, wide));
+    await page.waitForFunction(() => document.querySelector('[data-msg="file"]').classList.contains('error'));
+    assert.match(await page.textContent('[data-msg="file"]'), /8193×1; the largest image this page opens is 8192×8192/);
+    assert.equal(await page.textContent('.fill-size'), '20 × 10', 'the open image is kept');
+
+    const blue = new Uint8Array(30 * 30 * 4);
+    for (let i = 0; i < 900; i++) blue.set([0, 0, 255, 255], i * 4);
+    await sendImage(page, 'paste', 'blue.png', encodePng(30, 30, blue));
+    await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '30 × 30');
+
+    // Pen then eraser strokes change pixels; each is one undo step.
+    await page.keyboard.press('p');
+    await page.click('.fill-swatch[data-colour="#ffd43b"]');
+    const a = await screenOf(page, 3, 15), b = await screenOf(page, 26, 15);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 8 });
+    await page.mouse.up();
+    const stroked = await pixel(page, 15, 15);
+    assert.ok(stroked[0] > 200 && stroked[2] < 100, `the pen paints yellow: ${stroked}`);
+    await page.keyboard.press('e');
+    const c = await screenOf(page, 15, 3), d = await screenOf(page, 15, 26);
+    await page.mouse.move(c.x, c.y);
+    await page.mouse.down();
+    await page.mouse.move(d.x, d.y, { steps: 8 });
+    await page.mouse.up();
+    assert.equal((await pixel(page, 15, 8))[3], 0, 'the eraser clears to transparent');
+    await page.keyboard.press('Control+z');
+    assert.equal((await pixel(page, 15, 8))[3], 255);
+    await page.keyboard.press('Control+z');
+    assert.deepEqual(await pixel(page, 15, 15), [0, 0, 255, 255]);
+
+    // Zoom with the keyboard and the buttons.
+    const zoom0 = await page.textContent('.fill-zoom');
+    await page.keyboard.press('1');
+    assert.equal(await page.textContent('.fill-zoom'), '100%');
+    await page.click('[data-act="zoom-in"]');
+    assert.equal(await page.textContent('.fill-zoom'), '125%');
+    await page.keyboard.press('0');
+    assert.equal(await page.textContent('.fill-zoom'), zoom0);
+
+    // Undo of an open brings the previous image back, redo the new one.
+    await page.keyboard.press('Control+z');
+    assert.equal(await page.textContent('.fill-size'), '20 × 10');
+    assert.deepEqual(await pixel(page, 5, 5), [0, 200, 0, 255]);
+    await page.keyboard.press('Control+y');
+    assert.equal(await page.textContent('.fill-size'), '30 × 30');
+    assert.deepEqual(await pixel(page, 5, 5), [0, 0, 255, 255]);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a 4096×4096 canvas fills in the worker', async () => {
+  const app = await openApp('#/fill');
+  const { page } = app;
+  try {
+    await page.waitForSelector('.fill-canvas');
+    await page.selectOption('.fill-new-size', '4096x4096');
+    await page.click('[data-act="new"]');
+    await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '4096 × 4096');
+    await page.click('[data-tool="bucket"]');
+    await page.click('[data-conn="4"]');
+    await page.click('.fill-swatch[data-colour="#f08c00"]');
+    let before = '';
+    for (let i = 0; i < 3; i++) {
+      await page.click(i % 2 ? '.fill-swatch[data-colour="#1c7ed6"]' : '.fill-swatch[data-colour="#f08c00"]');
+      await clickPixel(page, 2000, 2000);
+      before = await waitForFill(page, before);
+      assert.match(before, /^Filled 16,777,216 px/);
+    }
+    const ms = await page.getAttribute('.fill-viewport', 'data-last-fill-ms');
+    console.log(`# click-to-painted on 4096×4096: ${ms} ms`);
+    assert.deepEqual(await pixel(page, 4095, 4095), [0xf0, 0x8c, 0x00, 255]);
+    await page.click('[data-act="undo"]');
+    assert.deepEqual(await pixel(page, 0, 0), [0x1c, 0x7e, 0xd6, 255]);
+
+    // Escape right after a click cancels the fill if it is still running; either way the image
+    // is whole and matches what the page says.
+    await page.click('.fill-swatch[data-colour="#e03131"]');
+    await clickPixel(page, 2000, 2000);
+    await page.keyboard.press('Escape');
+    const outcome = await waitForFill(page, '');
+    if (/cancelled/.test(outcome)) assert.deepEqual(await pixel(page, 10, 10), [0x1c, 0x7e, 0xd6, 255]);
+    else assert.deepEqual(await pixel(page, 10, 10), [0xe0, 0x31, 0x31, 255]);
+    await clickPixel(page, 2000, 2000);
+    await page.waitForFunction(() => /^Filled|Already/.test(document.querySelector('.fill-result').textContent));
+    assert.deepEqual(await pixel(page, 10, 10), [0xe0, 0x31, 0x31, 255], 'the next fill works');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('touch: a tap fills, a drag draws', async () => {
+  const { server, url } = await startServer(join(projectRoot, process.env.GRIDWISE_WWW || 'www'));
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(String(err)));
+    await page.goto(url + '#/fill');
+    await page.waitForSelector('.fill-canvas');
+    await page.tap('[data-tool="bucket"]');
+    await page.tap('.fill-swatch[data-colour="#7048e8"]');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const p = await screenOf(page, 40, 40);
+    await page.touchscreen.tap(p.x, p.y);
+    assert.match(await waitForFill(page, ''), /^Filled/);
+    assert.deepEqual(await pixel(page, 40, 40), [0x70, 0x48, 0xe8, 255]);
+
+    // A one-finger drag with the pen, as pointer events of type touch.
+    await page.tap('[data-tool="pen"]');
+    await page.tap('.fill-swatch[data-colour="#1c2233"]');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const a = await screenOf(page, 20, 100), b = await screenOf(page, 120, 100);
+    const cdp = await context.newCDPSession(page);
+    const touch = (type, pt) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pt ? [{ x: pt.x, y: pt.y }] : [] });
+    await touch('touchStart', a);
+    for (let i = 1; i <= 8; i++) await touch('touchMove', { x: a.x + (b.x - a.x) * i / 8, y: a.y });
+    await touch('touchEnd');
+    await page.waitForFunction(() => !document.querySelector('[data-act="undo"]').disabled);
+    const drawn = await pixel(page, 70, 100);
+    assert.equal(drawn[0], 0x1c, `the pen stroke is drawn: ${drawn}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await new Promise((ok) => server.close(ok));
+  }
+});
+
+for (const colorScheme of ['light', 'dark']) {
+  for (const width of [1280, 390]) {
+    test(`looks right: ${colorScheme}, ${width} px wide`, async () => {
+      const app = await openApp('#/fill', { colorScheme, viewport: { width, height: width < 600 ? 844 : 900 } });
+      const { page } = app;
+      try {
+        await page.waitForSelector('.fill-canvas');
+        await page.click('[data-tool="ellipse"]');
+        await page.click('.fill-swatch[data-colour="#1c2233"]');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const vp = await page.locator('.fill-viewport').boundingBox();
+        await page.mouse.move(vp.x + vp.width * 0.25, vp.y + vp.height * 0.25);
+        await page.mouse.down();
+        await page.mouse.move(vp.x + vp.width * 0.7, vp.y + vp.height * 0.75, { steps: 5 });
+        await page.mouse.up();
+        await page.click('[data-tool="bucket"]');
+        await page.click('.fill-swatch[data-colour="#ffd43b"]');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.mouse.click(vp.x + vp.width * 0.45, vp.y + vp.height * 0.5);
+        assert.match(await waitForFill(page, ''), /^Filled/);
+        // Every control is reachable: the panel and toolbar fit the width.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        assert.equal(overflow, false, 'no horizontal scrolling');
+        await screenshot(page, `fill-${colorScheme}-${width}`);
+        assert.deepEqual(app.errors, []);
+      } finally {
+        await app.close();
+      }
+    });
+  }
+}

@@ -1,0 +1,103 @@
+// The Sudoku page's pure modules (no browser needed): text to cells, conflicts, dead ends, the
+// game state with undo/redo and auto-candidates, and the hint helpers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  BOXES, PEERS, candidates, cellsFromText, cellsInMessage, conflicts, deadEnd, digitsOf, formatTime, textFromCells,
+} from '../../www/pages/sudoku/model.js';
+import { Game } from '../../www/pages/sudoku/game.js';
+import { alreadyApplied, firstUseful, lookSentence, workingCandidates } from '../../www/pages/sudoku/hints.js';
+
+const PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+test('geometry and text', () => {
+  assert.equal(PEERS[0].length, 20);
+  assert.deepEqual(BOXES[4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+  const decorated = `${PUZZLE.slice(0, 9)} |\n--+--\n${PUZZLE.slice(9).replace(/\./g, '0')}`;
+  assert.equal(textFromCells(cellsFromText(decorated)), PUZZLE);
+  assert.equal(cellsFromText('123'), null);
+  assert.deepEqual(cellsInMessage('two 5s in row 1: cells r1c1 and r1c6'), [0, 5]);
+  assert.equal(formatTime(61_000), '1:01');
+  assert.equal(formatTime(3_723_000), '1:02:03');
+});
+
+test('conflicts and visible dead ends', () => {
+  const cells = cellsFromText(PUZZLE);
+  assert.equal(conflicts(cells).size, 0);
+  cells[2] = 5;
+  assert.deepEqual([...conflicts(cells)].sort((a, b) => a - b), [0, 2]);
+  const dead = cellsFromText(`12345678.${'........9'}${'.'.repeat(63)}`);
+  assert.match(deadEnd(dead).message, /r1c9 has no possible digit/);
+  assert.equal(deadEnd(cellsFromText(PUZZLE)), null);
+  assert.deepEqual(digitsOf(candidates(cellsFromText(PUZZLE))[2]), [1, 2, 4]);
+});
+
+test('game: digits, marks, undo and redo', () => {
+  const game = new Game();
+  game.reset('play', cellsFromText(PUZZLE));
+  assert.equal(game.place(0, 9), false, 'givens are locked');
+  game.toggleMark([2, 3], 4);
+  assert.deepEqual([game.marks[2], game.marks[3]].map(digitsOf), [[4], [4]]);
+  game.toggleMark([2, 3], 4); // all had it: removed from all
+  assert.deepEqual([game.marks[2], game.marks[3]], [0, 0]);
+  game.toggleMark(3, 4);
+  game.place(2, 4);
+  assert.equal(game.values()[2], 4);
+  assert.equal(game.marks[3], 0, 'the placed digit left the peer\u2019s marks');
+  game.undo();
+  assert.equal(game.values()[2], 0);
+  assert.deepEqual(digitsOf(game.marks[3]), [4]);
+  game.redo();
+  assert.equal(game.values()[2], 4);
+  game.place(2, 4); // same digit again clears it
+  assert.equal(game.values()[2], 0);
+});
+
+test('game: auto candidates follow placements and keep the player\u2019s removals', () => {
+  const game = new Game();
+  game.reset('play', cellsFromText(PUZZLE));
+  game.setAuto(true);
+  assert.deepEqual(digitsOf(game.shownMarks()[2]), [1, 2, 4]);
+  game.toggleMark(2, 1);
+  assert.deepEqual(digitsOf(game.shownMarks()[2]), [2, 4]);
+  game.place(3, 2); // r1c4 = 2 removes 2 from r1c3
+  assert.deepEqual(digitsOf(game.shownMarks()[2]), [4]);
+  game.erase(3);
+  assert.deepEqual(digitsOf(game.shownMarks()[2]), [2, 4]);
+  game.setAuto(false);
+  assert.deepEqual(digitsOf(game.marks[2]), [2, 4], 'turning auto off keeps what was shown');
+});
+
+test('game: a logic step applies as one undo step; save and load round-trip', () => {
+  const game = new Game();
+  game.reset('play', cellsFromText(PUZZLE));
+  const step = { placements: [{ cell: 2, digit: 4 }], eliminations: [{ cell: 3, digit: 6 }] };
+  game.applyStep(step, workingCandidates(game));
+  assert.equal(game.values()[2], 4);
+  assert.deepEqual(digitsOf(game.marks[3]), [2], 'r1c4 got its candidates, less the eliminated 6');
+  const saved = JSON.parse(JSON.stringify(game.toJSON()));
+  const again = new Game();
+  assert.ok(again.load(saved));
+  assert.equal(textFromCells(again.values()), textFromCells(game.values()));
+  again.undo();
+  assert.equal(again.values()[2], 0);
+  assert.equal(again.marks[3], 0);
+  assert.equal(new Game().load({ v: 1, g: 'x' }), false, 'garbage is refused');
+});
+
+test('hints: steps already made are skipped', () => {
+  const game = new Game();
+  game.reset('play', cellsFromText(PUZZLE));
+  game.setAuto(true);
+  const values = game.values();
+  const pointing = { placements: [], eliminations: [{ cell: 2, digit: 1 }] };
+  const single = { placements: [{ cell: 2, digit: 4 }], eliminations: [] };
+  assert.equal(alreadyApplied(pointing, workingCandidates(game), values), false);
+  game.applyStep(pointing);
+  assert.equal(alreadyApplied(pointing, workingCandidates(game), values), true);
+  assert.equal(firstUseful([pointing, single], workingCandidates(game), values), single);
+  assert.equal(lookSentence({ technique: 'Hidden Single', units: [{ kind: 'box', index: 0 }] }),
+    'A Hidden Single is available. Look at box 1.');
+  assert.equal(lookSentence({ technique: 'X-Wing', units: [{ kind: 'row', index: 1 }, { kind: 'row', index: 6 }] }),
+    'An X-Wing is available. Look at row 2 and row 7.');
+});

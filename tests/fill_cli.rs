@@ -1,0 +1,204 @@
+//! `gridwise fill` end to end: PNG in (any colour type), PNG out (RGBA), clear errors.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridwise-fill-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn write_png(path: &Path, w: u32, h: u32, colour: png::ColorType, data: &[u8]) {
+    let file = std::fs::File::create(path).unwrap();
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w, h);
+    enc.set_color(colour);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.write_header().unwrap().write_image_data(data).unwrap();
+}
+
+fn read_png(path: &Path) -> (Vec<u8>, u32, u32, png::ColorType) {
+    let dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut r = dec.read_info().unwrap();
+    let mut buf = vec![0; r.output_buffer_size().unwrap()];
+    let info = r.next_frame(&mut buf).unwrap();
+    (buf, info.width, info.height, info.color_type)
+}
+
+fn gridwise(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridwise"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn fills_an_rgb_png_and_writes_rgba() {
+    // 6×3 RGB: a black vertical wall at x = 2 splits white left and right parts.
+    let mut rgb = Vec::new();
+    for _y in 0..3 {
+        for x in 0..6 {
+            rgb.extend_from_slice(if x == 2 { &[0, 0, 0] } else { &[255, 255, 255] });
+        }
+    }
+    let (input, output) = (temp("in.png"), temp("out.png"));
+    write_png(&input, 6, 3, png::ColorType::Rgb, &rgb);
+    let (ok, stdout, stderr) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--at",
+        "0,1",
+        "--color",
+        "#ff000080",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("filled 6 pixels"), "{stdout}");
+    let (px, w, h, colour) = read_png(&output);
+    assert_eq!((w, h, colour), (6, 3, png::ColorType::Rgba));
+    for y in 0..3 {
+        for x in 0..6 {
+            let p = &px[(y * 6 + x) * 4..(y * 6 + x) * 4 + 4];
+            let want: &[u8] = match x {
+                0 | 1 => &[255, 0, 0, 128],
+                2 => &[0, 0, 0, 255],
+                _ => &[255, 255, 255, 255],
+            };
+            assert_eq!(p, want, "pixel ({x}, {y})");
+        }
+    }
+    // Global mode reaches the right part too.
+    let (ok, stdout, _) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "00ff00",
+        "--global",
+    ]);
+    assert!(ok && stdout.contains("filled 15 pixels"), "{stdout}");
+}
+
+#[test]
+fn bad_input_gets_a_clear_message() {
+    let input = temp("small.png");
+    write_png(&input, 2, 2, png::ColorType::Grayscale, &[0, 0, 0, 0]);
+    let out = temp("never.png");
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "5,0",
+        "--color",
+        "ff0000",
+    ]);
+    assert!(
+        !ok && err.contains("(5, 0) is outside the 2×2 image"),
+        "{err}"
+    );
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "red",
+    ]);
+    assert!(!ok && err.contains("not a colour"), "{err}");
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "0;0",
+        "--color",
+        "ff0000",
+    ]);
+    assert!(!ok && err.contains("not a point"), "{err}");
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "ff0000",
+        "--connectivity",
+        "6",
+    ]);
+    assert!(!ok && err.contains("write 4 or 8"), "{err}");
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        "/nonexistent.png",
+        out.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "ff0000",
+    ]);
+    assert!(!ok && err.contains("cannot open /nonexistent.png"), "{err}");
+    std::fs::write(temp("junk.png"), b"not a png").unwrap();
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        temp("junk.png").to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "ff0000",
+    ]);
+    assert!(!ok && err.contains("is not a readable PNG"), "{err}");
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "ff0000",
+        "--gap",
+        "100",
+    ]);
+    assert!(!ok && err.contains("gap size 100 is too large"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn soft_and_gap_options_run() {
+    let input = temp("soft.png");
+    let mut gray = vec![255u8; 16 * 16];
+    for i in 0..16 {
+        gray[8 * 16 + i] = if i == 7 { 255 } else { 0 };
+    }
+    write_png(&input, 16, 16, png::ColorType::Grayscale, &gray);
+    let out = temp("soft-out.png");
+    let (ok, stdout, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "0000ff",
+        "--soft",
+        "--gap",
+        "2",
+        "--connectivity",
+        "8",
+    ]);
+    assert!(ok, "{err}");
+    // The 1-pixel gap in the wall at row 8 is closed: the lower half stays white.
+    assert!(stdout.contains("filled 128 pixels"), "{stdout}");
+    let (px, ..) = read_png(&out);
+    assert_eq!(&px[(15 * 16) * 4..(15 * 16) * 4 + 4], &[255, 255, 255, 255]);
+}

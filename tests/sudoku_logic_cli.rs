@@ -1,0 +1,101 @@
+//! `gridwise sudoku rate | hint | steps | generate` as a user runs them.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn run(args: &[&str], input: &str) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwise"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn rate_prints_one_json_object_per_line_and_errors_in_place() {
+    let input = format!("# comment\n{PUZZLE}\n12\n{}\n", ".".repeat(81));
+    let (ok, out) = run(&["sudoku", "rate"], &input);
+    assert!(!ok, "exit status 1 when a line was bad");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0]["rating"].as_f64().unwrap() >= 1.0);
+    for key in ["level", "hardest", "steps"] {
+        assert!(lines[0].get(key).is_some(), "{key}");
+    }
+    assert_eq!(lines[1]["error"], "a puzzle has 81 cells, this one has 2");
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("more than one solution")
+    );
+    let (ok, _) = run(&["sudoku", "rate"], &format!("{PUZZLE}\n"));
+    assert!(ok);
+}
+
+#[test]
+fn hint_and_steps_print_json() {
+    let (ok, out) = run(&["sudoku", "hint"], &format!("{PUZZLE}\n"));
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["kind"], "step");
+    let (ok, out) = run(&["sudoku", "steps"], &format!("{PUZZLE}\n"));
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let steps = v["steps"].as_array().unwrap();
+    let placed: usize = steps
+        .iter()
+        .map(|s| s["placements"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(placed, 81 - 17);
+}
+
+#[test]
+fn generate_is_reproducible_and_matches_the_wasm_test() {
+    let args = [
+        "sudoku",
+        "generate",
+        "--level",
+        "medium",
+        "--seed",
+        "42",
+        "--symmetry",
+        "central",
+    ];
+    let (ok, out) = run(&args, "");
+    assert!(ok);
+    let (puzzle, rating) = out.trim().split_once(' ').unwrap();
+    assert_eq!(
+        puzzle,
+        ".6712.4...8...4......6.....7.68....2....1....3....21.9.....9......4...5...9.7583."
+    );
+    let r: f64 = rating.parse().unwrap();
+    assert!(r > 1.5 && r <= 2.5);
+    let (_, again) = run(&args, "");
+    assert_eq!(again, out);
+    let (ok, out) = run(
+        &[
+            "sudoku", "generate", "--rating", "3.0-4.5", "--count", "2", "--seed", "9",
+        ],
+        "",
+    );
+    assert!(ok);
+    assert_eq!(out.lines().count(), 2);
+    let (ok, _) = run(&["sudoku", "generate", "--rating", "abc"], "");
+    assert!(!ok);
+}

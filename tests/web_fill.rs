@@ -1,0 +1,121 @@
+//! The fill bindings, run in headless Chromium by wasm-bindgen-test.
+#![cfg(target_arch = "wasm32")]
+
+use gridwise::wasm::fill::fill_apply;
+use js_sys::{Reflect, Uint8ClampedArray};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn field(value: &JsValue, name: &str) -> JsValue {
+    Reflect::get(value, &JsValue::from_str(name)).unwrap()
+}
+
+/// Args for a 4×3 image: white, with a black wall at x = 1.
+fn args(pixels: &[u8], json: &str) -> JsValue {
+    let args = js_sys::JSON::parse(json).unwrap();
+    Reflect::set(&args, &"pixels".into(), &Uint8ClampedArray::from(pixels)).unwrap();
+    args
+}
+
+fn image() -> Vec<u8> {
+    let mut px = Vec::new();
+    for _ in 0..3 {
+        for x in 0..4 {
+            px.extend_from_slice(if x == 1 {
+                &[0, 0, 0, 255]
+            } else {
+                &[255, 255, 255, 255]
+            });
+        }
+    }
+    px
+}
+
+fn noop() -> js_sys::Function {
+    js_sys::Function::new_no_args("")
+}
+
+#[wasm_bindgen_test]
+fn apply_fills_the_region_and_reports_bounds() {
+    let a = args(
+        &image(),
+        r#"{"width":4,"height":3,"x":3,"y":0,"color":[255,0,0,255],"options":{"tolerance":0,"connectivity":4}}"#,
+    );
+    let reply = fill_apply(a, &noop()).unwrap();
+    assert_eq!(field(&reply, "filled").as_f64(), Some(6.0));
+    let bounds = field(&reply, "bounds");
+    assert_eq!(field(&bounds, "x").as_f64(), Some(2.0));
+    assert_eq!(field(&bounds, "width").as_f64(), Some(2.0));
+    assert_eq!(field(&bounds, "height").as_f64(), Some(3.0));
+    let px = field(&reply, "pixels")
+        .dyn_into::<Uint8ClampedArray>()
+        .unwrap()
+        .to_vec();
+    assert_eq!(&px[0..4], &[255, 255, 255, 255]);
+    assert_eq!(&px[4..8], &[0, 0, 0, 255]);
+    assert_eq!(&px[12..16], &[255, 0, 0, 255]);
+    // Undo patches of the 2×3 rectangle: six white pixels before, six red after.
+    let runs = |key: &str| {
+        let patch = field(&reply, key);
+        field(&patch, "runs")
+            .dyn_into::<js_sys::Uint32Array>()
+            .unwrap()
+            .to_vec()
+    };
+    assert_eq!(runs("before"), vec![6, 0xffff_ffff]);
+    assert_eq!(runs("after"), vec![6, 0xff00_00ff]);
+}
+
+#[wasm_bindgen_test]
+fn global_mode_and_options_reach_the_core() {
+    let a = args(
+        &image(),
+        r#"{"width":4,"height":3,"x":0,"y":0,"color":[0,0,255,255],"options":{"global":true,"connectivity":8}}"#,
+    );
+    let reply = fill_apply(a, &noop()).unwrap();
+    assert_eq!(field(&reply, "filled").as_f64(), Some(9.0));
+}
+
+#[wasm_bindgen_test]
+fn filling_with_the_same_colour_returns_the_input() {
+    let a = args(
+        &image(),
+        r#"{"width":4,"height":3,"x":0,"y":0,"color":[255,255,255,255]}"#,
+    );
+    let reply = fill_apply(a, &noop()).unwrap();
+    assert!(field(&reply, "bounds").is_null());
+    assert_eq!(field(&reply, "filled").as_f64(), Some(0.0));
+}
+
+#[wasm_bindgen_test]
+fn bad_requests_are_errors_that_name_the_problem() {
+    let message = |a: JsValue| {
+        let err = JsValue::from(fill_apply(a, &noop()).unwrap_err());
+        field(&err, "message").as_string().unwrap()
+    };
+    let outside = args(
+        &image(),
+        r#"{"width":4,"height":3,"x":9,"y":0,"color":[1,2,3,4]}"#,
+    );
+    assert!(message(outside).contains("(9, 0) is outside the 4×3 image"));
+    let short = args(
+        &image()[..40],
+        r#"{"width":4,"height":3,"x":0,"y":0,"color":[1,2,3,4]}"#,
+    );
+    assert!(message(short).contains("holds 40 bytes"));
+    let huge = args(
+        &image(),
+        r#"{"width":20000,"height":3,"x":0,"y":0,"color":[1,2,3,4]}"#,
+    );
+    assert!(message(huge).contains("between 1 and 16384"));
+    let conn = args(
+        &image(),
+        r#"{"width":4,"height":3,"x":0,"y":0,"color":[1,2,3,4],"options":{"connectivity":6}}"#,
+    );
+    assert!(message(conn).contains("connectivity must be 4 or 8"));
+    let no_pixels =
+        js_sys::JSON::parse(r#"{"width":4,"height":3,"x":0,"y":0,"color":[1,2,3,4]}"#).unwrap();
+    assert!(message(no_pixels).contains("pixels must be a Uint8ClampedArray"));
+}

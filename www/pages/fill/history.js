@@ -1,0 +1,88 @@
+// Undo/redo as rectangle patches: each step stores the pixels of the changed rectangle before
+// and after, run-length encoded as 32-bit pixels (a fill's "after" is one colour, so a full
+// 4096×4096 fill costs bytes, not 64 MiB). Steps are dropped oldest-first beyond a byte budget.
+
+/** Run-length encodes the w×h rectangle at (x, y) of a `width`-wide Uint32Array image. */
+export function encodeRect(u32, width, x, y, w, h) {
+  const runs = [];
+  let value = u32[y * width + x];
+  let count = 0;
+  for (let row = y; row < y + h; row++) {
+    let i = row * width + x;
+    const end = i + w;
+    for (; i < end; i++) {
+      const v = u32[i];
+      if (v === value) count++;
+      else { runs.push(count, value); value = v; count = 1; }
+    }
+  }
+  runs.push(count, value);
+  if (runs.length >= w * h) {
+    // Noise does not compress: keep the raw rectangle.
+    const raw = new Uint32Array(w * h);
+    for (let row = 0; row < h; row++) raw.set(u32.subarray((y + row) * width + x, (y + row) * width + x + w), row * w);
+    return { x, y, w, h, raw };
+  }
+  return { x, y, w, h, runs: Uint32Array.from(runs) };
+}
+
+/** Writes an encoded rectangle back into a `width`-wide Uint32Array image. */
+export function decodeRect(u32, width, patch) {
+  const { x, y, w, h } = patch;
+  if (patch.raw) {
+    for (let row = 0; row < h; row++) u32.set(patch.raw.subarray(row * w, row * w + w), (y + row) * width + x);
+    return;
+  }
+  const runs = patch.runs;
+  let r = 0, left = runs[0], value = runs[1];
+  for (let row = 0; row < h; row++) {
+    let i = (y + row) * width + x;
+    let n = w;
+    while (n > 0) {
+      if (left === 0) { r += 2; left = runs[r]; value = runs[r + 1]; continue; }
+      const take = Math.min(left, n);
+      u32.fill(value, i, i + take);
+      i += take; n -= take; left -= take;
+    }
+  }
+}
+
+function bytesOf(patch) {
+  return patch ? (patch.raw ? patch.raw.byteLength : patch.runs.byteLength) + 64 : 0;
+}
+
+/** An undo/redo stack of steps {label, before, after, ...} with a byte budget. */
+export class History {
+  constructor({ maxSteps = 100, maxBytes = 256 * 1024 * 1024 } = {}) {
+    this.maxSteps = maxSteps;
+    this.maxBytes = maxBytes;
+    this.undoSteps = [];
+    this.redoSteps = [];
+    this.bytes = 0;
+  }
+  static size(step) { return bytesOf(step.before) + bytesOf(step.after) + (step.extraBytes || 0); }
+  push(step) {
+    step.bytes = History.size(step);
+    for (const s of this.redoSteps) this.bytes -= s.bytes;
+    this.redoSteps = [];
+    this.undoSteps.push(step);
+    this.bytes += step.bytes;
+    // Keep at least the newest step even when it alone is over budget.
+    while (this.undoSteps.length > 1 && (this.undoSteps.length > this.maxSteps || this.bytes > this.maxBytes)) {
+      this.bytes -= this.undoSteps.shift().bytes;
+    }
+  }
+  get canUndo() { return this.undoSteps.length > 0; }
+  get canRedo() { return this.redoSteps.length > 0; }
+  undo() {
+    const step = this.undoSteps.pop();
+    if (step) this.redoSteps.push(step);
+    return step;
+  }
+  redo() {
+    const step = this.redoSteps.pop();
+    if (step) this.undoSteps.push(step);
+    return step;
+  }
+  clear() { this.undoSteps = []; this.redoSteps = []; this.bytes = 0; }
+}

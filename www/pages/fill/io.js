@@ -1,0 +1,56 @@
+// Getting images in (file picker, drag and drop, paste) and out (PNG download).
+
+export const MAX_LOAD_SIDE = 8192;
+
+/** Decodes an image file/blob to {width, height, pixels} or throws an Error for the user. */
+export async function decodeImage(blob, name = 'the image') {
+  if (blob.type && !blob.type.startsWith('image/')) {
+    throw new Error(`${name} is not an image (${blob.type}).`);
+  }
+  let bitmap;
+  try {
+    bitmap = await createImageBitmap(blob, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+  } catch {
+    throw new Error(`${name} could not be read as an image.`);
+  }
+  const { width, height } = bitmap;
+  if (width > MAX_LOAD_SIDE || height > MAX_LOAD_SIDE) {
+    bitmap.close();
+    throw new Error(`${name} is ${width}×${height}; the largest image this page opens is ${MAX_LOAD_SIDE}×${MAX_LOAD_SIDE}.`);
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  ctx.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return { width, height, pixels: ctx.getImageData(0, 0, width, height).data };
+}
+
+/** The first image among a DataTransfer's files/items (drop or paste), or null. */
+export function imageFrom(transfer) {
+  if (!transfer) return null;
+  for (const file of transfer.files || []) if (file.type.startsWith('image/')) return file;
+  for (const item of transfer.items || []) {
+    if (item.kind === 'file' && item.type.startsWith('image/')) return item.getAsFile();
+  }
+  const first = (transfer.files || [])[0];
+  return first || null;
+}
+
+/** Offers the canvas as a PNG download. */
+export function savePng(canvas, filename = 'fill.png') {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((blob) => {
+      if (!blob) { reject(new Error('The browser could not encode the PNG.')); return; }
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = filename;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+      resolve(blob);
+    }, 'image/png');
+  });
+}
