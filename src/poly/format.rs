@@ -80,13 +80,8 @@ pub fn parse_board(text: &str) -> Result<Board, PolyError> {
     if cells.is_empty() {
         return Err(PolyError::EmptyBoard);
     }
-    // Keep the box anchored at row 0 so hex row parity is as drawn.
-    let mut board = Board::from_cells(kind, &cells)?;
-    if kind == GridKind::Hex && cells.iter().all(|c| c.1 >= 1) {
-        // from_cells keeps parity by construction; nothing to adjust.
-        board = Board::from_cells(kind, &cells)?;
-    }
-    Ok(board)
+    // The box shrinks to the cells; on a hex grid it keeps the rows' parity.
+    Board::from_cells(kind, &cells)
 }
 
 /// Parses a pieces file (see the module docs).
@@ -96,7 +91,6 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PolyError> {
     let mut cells: Vec<Vec<(i32, i32)>> = Vec::new();
     let mut counts: Vec<(usize, char, usize)> = Vec::new();
     let mut row = 0i32;
-    let mut block_top = 0i32;
     for &(line_no, line, after_blank) in &rows {
         let t = line.trim();
         if let Some((name, k)) = t.split_once('*') {
@@ -122,9 +116,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PolyError> {
         if after_blank {
             // A new block starts on an even row so hex shapes keep their look.
             row += 1 + ((row + 1) & 1);
-            block_top = row;
         }
-        let _ = block_top;
         let mut col = 0;
         for ch in line.chars() {
             match ch {
