@@ -13,6 +13,8 @@ const TICK_NODES: u64 = 1 << 13;
 const PROGRESS_DEPTH: usize = 4;
 /// Depths at which pockets next to a new piece are flooded and measured.
 const FLOOD_DEPTH: usize = 3;
+/// How many neighbouring positions (right, and the three below) select a candidate list.
+const NEAR: usize = 4;
 
 /// Receives what the engine finds.
 pub(crate) trait Sink {
@@ -53,8 +55,10 @@ pub(crate) fn run(
 struct Engine<'a, B: Bits> {
     sink: &'a mut dyn Sink,
     types: usize,
-    /// Candidate placements: `(mask, placement index, piece)`, grouped by first position and
-    /// piece; `start[pos * types + piece]` begins a group.
+    /// Candidate placements `(mask, placement index)`, grouped by first position, by which of
+    /// the `NEAR` positions next to it are filled (a 4-bit key), and by piece:
+    /// `start[((pos << NEAR) | key) * types + piece]` begins a group. Only candidates that fit
+    /// the key's filled neighbours are listed, so fewer are tried and rejected.
     cands: Vec<(B, u32)>,
     start: Vec<u32>,
     left: [u8; 64],
@@ -75,6 +79,8 @@ struct Engine<'a, B: Bits> {
     fillable: Vec<bool>,
     sizes: [u8; 64],
     region_cap: u32,
+    /// The positions whose occupancy picks the candidate list at each position.
+    near: Vec<[usize; NEAR]>,
     isolated_dead: bool,
     /// The restricted piece and its allowed placements, placed before the search starts.
     preplace: Option<(usize, Vec<(B, u32)>)>,
@@ -92,16 +98,30 @@ impl<'a, B: Bits> Engine<'a, B> {
                 .fold(B::ZERO, |m, &b| m | B::bit(usize::from(b)))
         };
         let masks: Vec<B> = p.placements.iter().map(|pl| mask_of(&pl.bits)).collect();
+        let w = p.width;
+        let near: Vec<[usize; NEAR]> = (0..positions)
+            .map(|pos| [pos + 1, pos + w - 1, pos + w, pos + w + 1])
+            .collect();
         let mut cands = Vec::new();
-        let mut start = Vec::with_capacity(positions * types + 1);
-        for per_piece in &p.first {
-            for (t, ids) in per_piece.iter().enumerate() {
-                start.push(cands.len() as u32);
-                for &id in ids {
-                    if restriction.is_some_and(|r| r.piece == t) {
-                        continue;
+        let mut start = Vec::with_capacity((positions << NEAR) * types + 1);
+        for (pos, per_piece) in p.first.iter().enumerate() {
+            for key in 0..1usize << NEAR {
+                // Positions next to `pos` that are filled under this key.
+                let blocked = (0..NEAR)
+                    .filter(|k| key >> k & 1 == 1)
+                    .map(|k| near[pos][k])
+                    .filter(|&i| i < B::CAPACITY)
+                    .fold(B::ZERO, |m, i| m | B::bit(i));
+                for (t, ids) in per_piece.iter().enumerate() {
+                    start.push(cands.len() as u32);
+                    for &id in ids {
+                        let mask = masks[id as usize];
+                        if restriction.is_some_and(|r| r.piece == t) || !(mask & blocked).is_zero()
+                        {
+                            continue;
+                        }
+                        cands.push((mask, id));
                     }
-                    cands.push((masks[id as usize], id));
                 }
             }
         }
@@ -162,6 +182,7 @@ impl<'a, B: Bits> Engine<'a, B> {
             fillable: p.fillable.clone(),
             sizes,
             region_cap: (3 * max_size).max(8),
+            near,
             isolated_dead: !p.fillable.get(1).copied().unwrap_or(false),
             preplace: restriction.map(|r| {
                 let first = r
@@ -291,7 +312,17 @@ impl<'a, B: Bits> Engine<'a, B> {
             }
         }
         let pos = (!filled).first();
-        let base = pos * self.types;
+        let mut key = 0;
+        for (k, &i) in self.near[pos].iter().enumerate() {
+            // Beyond the bitboard counts as filled.
+            let bit = if i < B::CAPACITY {
+                (filled >> i as u32).low_word() & 1
+            } else {
+                1
+            };
+            key |= (bit as usize) << k;
+        }
+        let base = ((pos << NEAR) | key) * self.types;
         if depth < PROGRESS_DEPTH {
             let mut total = 0;
             let mut avail = self.avail;
