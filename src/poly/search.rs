@@ -82,6 +82,8 @@ struct Engine<'a, B: Bits> {
     /// The positions whose occupancy picks the candidate list at each position.
     near: Vec<[usize; NEAR]>,
     isolated_dead: bool,
+    /// No piece set fills 1 or 2 cells: two-cell pockets are dead too.
+    pair_dead: bool,
     /// The restricted piece and its allowed placements, placed before the search starts.
     preplace: Option<(usize, Vec<(B, u32)>)>,
     /// Which of the pre-placements is being searched, of how many.
@@ -184,6 +186,8 @@ impl<'a, B: Bits> Engine<'a, B> {
             region_cap: (3 * max_size).max(8),
             near,
             isolated_dead: !p.fillable.get(1).copied().unwrap_or(false),
+            pair_dead: !p.fillable.get(1).copied().unwrap_or(false)
+                && !p.fillable.get(2).copied().unwrap_or(false),
             preplace: restriction.map(|r| {
                 let first = r
                     .allowed
@@ -252,13 +256,50 @@ impl<'a, B: Bits> Engine<'a, B> {
         side | vertical | even_diag | odd_diag
     }
 
-    /// True when placing `mask` (giving `filled`) leaves an empty cell with no empty neighbour,
+    /// Positions with at least one, and with at least two, neighbours in `r`.
+    #[inline(always)]
+    fn neighbour_counts(&self, r: B) -> (B, B) {
+        let w = self.width;
+        let mut one = B::ZERO;
+        let mut more = B::ZERO;
+        let mut add = |n: B| {
+            more = more | (one & n);
+            one = one | n;
+        };
+        add((r << 1) & self.not_first_col);
+        add((r >> 1) & self.not_last_col);
+        add(r << w);
+        add(r >> w);
+        if self.hex {
+            let e = r & self.even_rows;
+            let o = r & self.odd_rows;
+            add((e << (w - 1)) & self.not_last_col);
+            add((e >> (w + 1)) & self.not_last_col);
+            add((o << (w + 1)) & self.not_first_col);
+            add((o >> (w - 1)) & self.not_first_col);
+        }
+        (one, more)
+    }
+
+    /// True when placing `mask` (giving `filled`) leaves an empty cell with no empty neighbour
+    /// (or two that only touch each other, when no pieces fill two cells),
     /// or (near the root) cuts off a pocket whose size no set of the remaining pieces fills.
     #[inline(always)]
     fn dead(&self, filled: B, mask: B, depth: usize) -> bool {
         let empty = !filled;
-        // A lone empty cell: one bitwise test over the whole board.
-        if self.isolated_dead && !(empty & !self.grow(empty)).is_zero() {
+        if self.pair_dead {
+            // Count each empty cell's empty neighbours (0, 1, 2+) with bit-parallel adders: a
+            // lone empty cell, or two empty cells that only touch each other, is a dead pocket.
+            let (one, more) = self.neighbour_counts(empty);
+            if !(empty & !one).is_zero() {
+                return true;
+            }
+            let single = empty & one & !more;
+            if !(single & self.grow(single)).is_zero() {
+                return true;
+            }
+        } else if self.isolated_dead && !(empty & !self.grow(empty)).is_zero() {
+            // A lone empty cell: one bitwise test over the whole board.
             return true;
         }
         // Flooding pockets costs more than it saves deep in the tree (measured).
