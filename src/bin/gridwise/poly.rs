@@ -157,7 +157,7 @@ fn solve_cmd(
     if !summary.complete {
         let _ = writeln!(
             lock,
-            "stopped at the limit ({} solutions listed)",
+            "stopped after {} listed solution(s): the counts above are partial",
             limit.unwrap_or(0)
         );
     }
