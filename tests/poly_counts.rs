@@ -327,3 +327,48 @@ fn small_hex_boards_match_plain_enumeration() {
         parse_pieces("hex\nAA\n\nBB\n\nCC\n\nDD\n").unwrap(),
     );
 }
+
+#[test]
+fn large_boards_use_the_wide_bitboard() {
+    // 16×12 = 192 positions: beyond u128, searched with the four-word bitboard.
+    let board = Board::rectangle(GridKind::Square, 16, 12);
+    let problem = Problem::new(board, parse_piece_spec("2x3*32").unwrap(), false).unwrap();
+    let mut got = Collect::default();
+    let options = Options {
+        limit: Some(3),
+        ..Options::default()
+    };
+    solve(&problem, &options, &mut got);
+    assert_eq!(got.0.len(), 3);
+    for s in &got.0 {
+        let labels = problem.labels(s);
+        assert!(
+            labels.iter().all(|&l| (0..32).contains(&l)),
+            "every cell covered"
+        );
+    }
+    // A 3×44 strip (132 positions) of 1×3 bars, listed plainly (no symmetry breaking).
+    let strip = Board::rectangle(GridKind::Square, 44, 3);
+    let p = Problem::new(strip, parse_piece_spec("1x3*44").unwrap(), false).unwrap();
+    let options = Options {
+        limit: Some(20),
+        symmetry: false,
+        ..Options::default()
+    };
+    let mut first = Collect::default();
+    let s = solve(&p, &options, &mut first);
+    assert_eq!(first.0.len(), 20);
+    assert!(!s.complete);
+    let mut distinct: Vec<Vec<u32>> = first
+        .0
+        .iter()
+        .map(|v| {
+            let mut v = v.clone();
+            v.sort();
+            v
+        })
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 20, "no solution listed twice");
+}

@@ -81,6 +81,8 @@ struct Engine<'a, B: Bits> {
     region_cap: u32,
     /// The positions whose occupancy picks the candidate list at each position.
     near: Vec<[usize; NEAR]>,
+    /// How many of them are used (0 on large boards).
+    near_bits: usize,
     isolated_dead: bool,
     /// No piece set fills 1 or 2 cells: two-cell pockets are dead too.
     pair_dead: bool,
@@ -105,11 +107,13 @@ impl<'a, B: Bits> Engine<'a, B> {
             .map(|pos| [pos + 1, pos + w - 1, pos + w, pos + w + 1])
             .collect();
         let mut cands = Vec::new();
-        let mut start = Vec::with_capacity((positions << NEAR) * types + 1);
+        // Keyed lists multiply the candidates by up to 16: only for boards of up to 128 positions.
+        let near_bits = if positions <= 128 { NEAR } else { 0 };
+        let mut start = Vec::with_capacity((positions << near_bits) * types + 1);
         for (pos, per_piece) in p.first.iter().enumerate() {
-            for key in 0..1usize << NEAR {
+            for key in 0..1usize << near_bits {
                 // Positions next to `pos` that are filled under this key.
-                let blocked = (0..NEAR)
+                let blocked = (0..near_bits)
                     .filter(|k| key >> k & 1 == 1)
                     .map(|k| near[pos][k])
                     .filter(|&i| i < B::CAPACITY)
@@ -185,6 +189,7 @@ impl<'a, B: Bits> Engine<'a, B> {
             sizes,
             region_cap: (3 * max_size).max(8),
             near,
+            near_bits,
             isolated_dead: !p.fillable.get(1).copied().unwrap_or(false),
             pair_dead: !p.fillable.get(1).copied().unwrap_or(false)
                 && !p.fillable.get(2).copied().unwrap_or(false),
@@ -354,7 +359,7 @@ impl<'a, B: Bits> Engine<'a, B> {
         }
         let pos = (!filled).first();
         let mut key = 0;
-        for (k, &i) in self.near[pos].iter().enumerate() {
+        for (k, &i) in self.near[pos].iter().take(self.near_bits).enumerate() {
             // Beyond the bitboard counts as filled.
             let bit = if i < B::CAPACITY {
                 (filled >> i as u32).low_word() & 1
@@ -363,7 +368,7 @@ impl<'a, B: Bits> Engine<'a, B> {
             };
             key |= (bit as usize) << k;
         }
-        let base = ((pos << NEAR) | key) * self.types;
+        let base = ((pos << self.near_bits) | key) * self.types;
         if depth < PROGRESS_DEPTH {
             let mut total = 0;
             let mut avail = self.avail;
