@@ -86,6 +86,8 @@ struct Engine<'a, B: Bits> {
     isolated_dead: bool,
     /// No piece set fills 1 or 2 cells: two-cell pockets are dead too.
     pair_dead: bool,
+    /// No piece set fills 1, 2 or 3 cells: straight or bent 3-cell pockets are dead too.
+    triple_dead: bool,
     /// The restricted piece and its allowed placements, placed before the search starts.
     preplace: Option<(usize, Vec<(B, u32)>)>,
     /// Which of the pre-placements is being searched, of how many.
@@ -193,6 +195,9 @@ impl<'a, B: Bits> Engine<'a, B> {
             isolated_dead: !p.fillable.get(1).copied().unwrap_or(false),
             pair_dead: !p.fillable.get(1).copied().unwrap_or(false)
                 && !p.fillable.get(2).copied().unwrap_or(false),
+            triple_dead: !p.fillable.get(1).copied().unwrap_or(false)
+                && !p.fillable.get(2).copied().unwrap_or(false)
+                && !p.fillable.get(3).copied().unwrap_or(false),
             preplace: restriction.map(|r| {
                 let first = r
                     .allowed
@@ -263,11 +268,13 @@ impl<'a, B: Bits> Engine<'a, B> {
 
     /// Positions with at least one, and with at least two, neighbours in `r`.
     #[inline(always)]
-    fn neighbour_counts(&self, r: B) -> (B, B) {
+    fn neighbour_counts(&self, r: B) -> (B, B, B) {
         let w = self.width;
         let mut one = B::ZERO;
         let mut more = B::ZERO;
+        let mut three = B::ZERO;
         let mut add = |n: B| {
+            three = three | (more & n);
             more = more | (one & n);
             one = one | n;
         };
@@ -283,7 +290,7 @@ impl<'a, B: Bits> Engine<'a, B> {
             add((o << (w + 1)) & self.not_first_col);
             add((o >> (w - 1)) & self.not_first_col);
         }
-        (one, more)
+        (one, more, three)
     }
 
     /// True when placing `mask` (giving `filled`) leaves an empty cell with no empty neighbour
@@ -295,13 +302,21 @@ impl<'a, B: Bits> Engine<'a, B> {
         if self.pair_dead {
             // Count each empty cell's empty neighbours (0, 1, 2+) with bit-parallel adders: a
             // lone empty cell, or two empty cells that only touch each other, is a dead pocket.
-            let (one, more) = self.neighbour_counts(empty);
+            let (one, more, three) = self.neighbour_counts(empty);
             if !(empty & !one).is_zero() {
                 return true;
             }
             let single = empty & one & !more;
             if !(single & self.grow(single)).is_zero() {
                 return true;
+            }
+            if self.triple_dead && !single.is_zero() {
+                // A cell with exactly two empty neighbours, both dead ends: a 3-cell pocket.
+                let double = empty & more & !three;
+                let (_, ends, _) = self.neighbour_counts(single);
+                if !(double & ends).is_zero() {
+                    return true;
+                }
             }
         } else if self.isolated_dead && !(empty & !self.grow(empty)).is_zero() {
             // A lone empty cell: one bitwise test over the whole board.
