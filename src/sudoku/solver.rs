@@ -7,7 +7,8 @@
 //! one-to-one matching of rows to boxes, and every row/box segment outside all such matchings
 //! is eliminated (pointing and claiming, and more, in one step). Across digits, bit-sliced
 //! counters find naked singles and bivalue cells for all 27 cells of a band at once. When
-//! propagation stalls the search guesses on a cell with the fewest candidates.
+//! propagation stalls the search guesses on a bivalue cell, choosing the one that sees the most
+//! other bivalue cells.
 
 use super::grid::Grid;
 
@@ -281,10 +282,13 @@ impl State {
         self.open == [0; 3]
     }
 
-    /// An open cell with the fewest candidates (a bivalue one when there is one), as
-    /// (band, bit position).
+    /// The cell to guess on, as (band, bit position): the bivalue cell that sees the most
+    /// other bivalue cells in its band (its answer then settles most), or else the first open
+    /// cell.
     fn pick_cell(&self) -> (usize, usize) {
         let mut fallback = None;
+        let mut best = None;
+        let mut best_score = 0;
         for band in 0..3 {
             let open = self.open[band];
             if open == 0 {
@@ -298,14 +302,22 @@ impl State {
                 one |= x;
             }
             let bivalue = open & two & !three;
-            if bivalue != 0 {
-                return (band, (31 - bivalue.leading_zeros()) as usize);
+            let mut cells = bivalue;
+            while cells != 0 {
+                let pos = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                // Placing a digit here resolves most when many bivalue cells see it.
+                let score = (BAND_PEERS[pos] & bivalue).count_ones() + 1;
+                if score > best_score {
+                    best_score = score;
+                    best = Some((band, pos));
+                }
             }
             if fallback.is_none() {
                 fallback = Some((band, open.trailing_zeros() as usize));
             }
         }
-        fallback.unwrap_or((0, 0))
+        best.or(fallback).unwrap_or((0, 0))
     }
 
     fn grid(&self) -> Grid {

@@ -6,7 +6,7 @@ use js_sys::{Reflect, Uint8ClampedArray, Uint32Array};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{from_args, to_js};
+use super::{from_args, now_ms, to_js};
 use crate::fill::{Bounds, Connectivity, FillOptions, FillReport, Patch, fill, fill_with_undo};
 
 #[derive(Deserialize)]
@@ -155,23 +155,11 @@ pub fn fill_bench(args: JsValue) -> Result<JsValue, JsError> {
     let mut px = pixels_of(&args)?.to_vec();
     let a: BenchArgs = from_args(args)?;
     let options = a.options.to_core()?;
-    let perf = Reflect::get(&js_sys::global(), &"performance".into())
-        .map_err(|_| JsError::new("no clock"))?;
-    let now: js_sys::Function = Reflect::get(&perf, &"now".into())
-        .ok()
-        .and_then(|f| f.dyn_into().ok())
-        .ok_or_else(|| JsError::new("no performance.now clock"))?;
-    let clock = || {
-        now.call0(&perf)
-            .ok()
-            .and_then(|t| t.as_f64())
-            .unwrap_or(0.0)
-    };
     let mut ms = Vec::new();
     for &colour in &a.colors {
-        let start = clock();
+        let start = now_ms();
         fill(&mut px, a.width, a.height, (a.x, a.y), colour, &options)?;
-        ms.push(clock() - start);
+        ms.push(now_ms() - start);
     }
     to_js(&serde_json::json!({ "ms": ms }))
 }

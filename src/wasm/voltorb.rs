@@ -1,1 +1,79 @@
-//! Bindings for the voltorb operations (see www/worker.js for the calling convention).
+//! Bindings for `voltorb.analyze` and `voltorb.generate`.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use super::{Progress, from_args, now_ms, to_js};
+use crate::util::rng::Rng;
+use crate::voltorb::game::{Round, deal, next_level};
+use crate::voltorb::timing::time_fresh_boards;
+use crate::voltorb::{AnalyzeRequest, analyze};
+
+#[derive(Serialize)]
+struct Started {
+    stage: &'static str,
+}
+
+/// `voltorb.analyze {rows, cols, revealed, level, weighting}` → odds, safe and useless cards,
+/// best move and win probability (see [`crate::voltorb::Analysis`]).
+#[wasm_bindgen]
+pub fn voltorb_analyze(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+    let req: AnalyzeRequest = from_args(args)?;
+    // One message up front, so a page can show that the (possibly long) search has started.
+    Progress::new(progress).report(&Started { stage: "analysing" }, true);
+    let analysis = analyze(&req).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&analysis)
+}
+
+#[derive(Deserialize)]
+struct GenerateArgs {
+    /// The level; when absent, the level that `history` leads to.
+    level: Option<u8>,
+    #[serde(default)]
+    history: Vec<Round>,
+    seed: u64,
+}
+
+#[derive(Serialize)]
+struct Generated {
+    level: u8,
+    config: usize,
+    board: [[u8; 5]; 5],
+    rows: Vec<[u8; 2]>,
+    cols: Vec<[u8; 2]>,
+}
+
+/// `voltorb.generate {level | history, seed}` → a board dealt as the game does, with its clues.
+#[wasm_bindgen]
+pub fn voltorb_generate(args: JsValue) -> Result<JsValue, JsError> {
+    let a: GenerateArgs = from_args(args)?;
+    let level = a.level.unwrap_or_else(|| next_level(&a.history));
+    let d = deal(level, &mut Rng::new(a.seed));
+    let pairs = |v: [(u8, u8); 5]| v.iter().map(|&(s, n)| [s, n]).collect();
+    to_js(&Generated {
+        level: d.level,
+        config: d.config,
+        board: d.board.rows(),
+        rows: pairs(d.board.row_clues()),
+        cols: pairs(d.board.col_clues()),
+    })
+}
+
+#[derive(Deserialize)]
+struct BenchArgs {
+    level: u8,
+    count: usize,
+    seed: u64,
+    #[serde(default)]
+    best: bool,
+}
+
+/// `voltorb.bench {level, count, seed, best}` → `{ms, boards, approximate}`: analyses of fresh
+/// dealt boards timed inside the worker with `performance.now()`.
+#[wasm_bindgen]
+pub fn voltorb_bench(args: JsValue) -> Result<JsValue, JsError> {
+    let a: BenchArgs = from_args(args)?;
+    let t = time_fresh_boards(a.level, a.count, a.seed, a.best, now_ms)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&t)
+}

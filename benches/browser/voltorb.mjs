@@ -1,0 +1,38 @@
+// Voltorb Flip in the browser: tile odds of 1,000 fresh dealt boards per level, and the best move
+// from fresh level-8 boards, each analysis timed inside the worker (performance.now in wasm).
+export async function bench({ page, quick }) {
+  const perLevel = quick ? 100 : 1000;
+  const bestBoards = quick ? 20 : 200;
+  const r = await page.evaluate(async ({ perLevel, bestBoards }) => {
+    const { engine } = await import('/engine.js');
+    const odds = [];
+    for (let level = 1; level <= 8; level++) {
+      const t = await engine.run('voltorb.bench', { level, count: perLevel, seed: 2024 + level, best: false });
+      odds.push(...t.ms);
+    }
+    const best = [];
+    let approximate = 0;
+    for (let done = 0; done < bestBoards; done += 10) {
+      const t = await engine.run('voltorb.bench', { level: 8, count: Math.min(10, bestBoards - done), seed: 88 + done, best: true });
+      best.push(...t.ms);
+      approximate += t.approximate;
+    }
+    return { odds, best, approximate };
+  }, { perLevel, bestBoards });
+  const best = [...r.best].sort((a, b) => a - b);
+  const p95 = best[Math.max(0, Math.ceil(best.length * 0.95) - 1)];
+  const row = (name, value, unit, target) => ({ tool: 'voltorb', name, value, unit, target });
+  return [
+    row('odds per board max', Math.max(...r.odds), 'ms', '< 20 ms'),
+    row('odds per board median', median(r.odds), 'ms', '< 20 ms'),
+    row('best move level 8 median', median(best), 'ms', '< 1000 ms'),
+    row('best move level 8 p95', p95, 'ms', '< 5000 ms'),
+    row('best move level 8 approximate', r.approximate, 'boards', `of ${bestBoards}, 0 wanted`),
+  ];
+}
+
+function median(values) {
+  const v = [...values].sort((a, b) => a - b);
+  const n = v.length;
+  return n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}

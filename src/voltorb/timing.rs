@@ -1,0 +1,62 @@
+//! Timing analyses of freshly dealt boards, for the native and in-browser benchmarks. The clock
+//! is passed in (milliseconds), so this stays free of platform APIs.
+
+use serde::Serialize;
+
+use super::analyze::{AnalyzeRequest, analyze};
+use super::error::VoltorbError;
+use super::game::deal;
+use crate::util::rng::Rng;
+
+/// Per-board times of a batch.
+#[derive(Clone, Debug, Serialize)]
+pub struct Timings {
+    /// Milliseconds per analysis, in dealing order.
+    pub ms: Vec<f64>,
+    /// Consistent boards of each fresh position.
+    pub boards: Vec<usize>,
+    /// Analyses whose best move fell back to the approximate rule.
+    pub approximate: usize,
+}
+
+/// The analysis request for a fresh board: its clues and its level, nothing revealed.
+pub fn fresh_request(board: super::Board, level: u8, best: bool) -> AnalyzeRequest {
+    AnalyzeRequest {
+        rows: board.row_clues().iter().map(|&(s, v)| [s, v]).collect(),
+        cols: board.col_clues().iter().map(|&(s, v)| [s, v]).collect(),
+        revealed: Vec::new(),
+        level: Some(level),
+        weighting: None,
+        best,
+        budget: None,
+    }
+}
+
+/// Deals `count` boards at `level` from `seed` and times the analysis of each fresh board (odds
+/// only, or with the best move) with the clock `now`.
+pub fn time_fresh_boards(
+    level: u8,
+    count: usize,
+    seed: u64,
+    best: bool,
+    mut now: impl FnMut() -> f64,
+) -> Result<Timings, VoltorbError> {
+    let mut rng = Rng::new(seed);
+    let mut out = Timings {
+        ms: Vec::with_capacity(count),
+        boards: Vec::with_capacity(count),
+        approximate: 0,
+    };
+    for _ in 0..count {
+        let d = deal(level, &mut rng);
+        let req = fresh_request(d.board, d.level, best);
+        let t = now();
+        let a = analyze(&req)?;
+        out.ms.push(now() - t);
+        out.boards.push(a.boards);
+        if a.best.as_ref().is_some_and(|b| !b.exact) {
+            out.approximate += 1;
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,159 @@
+// Voltorb Flip page, driven as a person would: type a real board's clues, record revealed cards,
+// follow the best move; play a dealt board with memo marks and hints.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openApp, screenshot } from './harness.mjs';
+
+// A level-5 board dealt by `gridwise voltorb generate --level 5 --seed 7`.
+const BOARD = [
+  [1, 0, 0, 0, 3],
+  [1, 0, 1, 1, 1],
+  [0, 3, 1, 0, 3],
+  [1, 3, 1, 0, 1],
+  [0, 0, 3, 2, 0],
+];
+const clue = (line) => {
+  const sum = line.reduce((a, b) => a + b, 0);
+  const v = line.filter((x) => x === 0).length;
+  return `${sum} ${v}`;
+};
+const ROWS = BOARD.map(clue);
+const COLS = BOARD[0].map((_, c) => clue(BOARD.map((r) => r[c])));
+
+async function typeClues(page, texts) {
+  await page.locator('.vf-clue-input').first().click();
+  for (const t of texts) {
+    await page.keyboard.type(t);
+    await page.keyboard.press('Tab');
+  }
+}
+
+async function advice(page) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector('.vf-status');
+    return s && !s.classList.contains('vf-working') && document.querySelector('.vf-advice').textContent !== '';
+  }, null, { timeout: 30000 });
+  return page.locator('.vf-advice').textContent();
+}
+
+test('assistant: clues by keyboard, odds, best move followed to the end, undo', async () => {
+  const { page, errors, close } = await openApp('#/voltorb');
+  try {
+    await page.waitForSelector('.vf-clue-input');
+    await page.selectOption('select[aria-label="Level"]', '5');
+    await typeClues(page, [...ROWS, ...COLS]);
+    let text = await advice(page);
+    assert.match(text, /Best move: row \d, column \d — [\d.]+% to clear/);
+    const status = await page.locator('.vf-status').textContent();
+    assert.match(status, /possible boards? \(level 5\)/);
+    // Every hidden card shows its Voltorb odds.
+    const odds = await page.locator('.vf-card .vf-p0').allTextContents();
+    assert.equal(odds.length, 25);
+    for (const o of odds) assert.match(o, /%$/);
+    await screenshot(page, 'voltorb-e2e-assistant');
+
+    // Follow the advice, recording what each card really is, until cleared or a Voltorb.
+    let steps = 0;
+    let outcome = 'playing';
+    while (steps < 25) {
+      const best = page.locator('.vf-card.vf-best');
+      if ((await best.count()) === 0) { outcome = 'cleared'; break; }
+      const cell = Number(await best.getAttribute('data-cell'));
+      const value = BOARD[Math.floor(cell / 5)][cell % 5];
+      await best.click();
+      await page.locator(`.vf-picker button[data-value="${value}"]`).click();
+      steps++;
+      if (value === 0) { outcome = 'voltorb'; break; }
+      await page.waitForFunction((c) => document.querySelector(`.vf-card[data-cell="${c}"]`).classList.contains('vf-up'), cell);
+      text = await advice(page);
+      if (/cleared/i.test(text)) { outcome = 'cleared'; break; }
+    }
+    assert.ok(steps > 0);
+    assert.notEqual(outcome, 'playing');
+    const up = await page.locator('.vf-card.vf-up').count();
+    assert.equal(up, steps);
+    await screenshot(page, 'voltorb-e2e-followed');
+
+    // Undo takes back the last revealed card.
+    await page.locator('button', { hasText: 'Undo' }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('.vf-card.vf-up').length === n, steps - 1);
+
+    // A revealed card that contradicts the clues gets a message naming the line.
+    const hidden = await page.locator('.vf-card:not(.vf-up)').first();
+    const cell = Number(await hidden.getAttribute('data-cell'));
+    const wrong = BOARD[Math.floor(cell / 5)][cell % 5] === 3 ? 0 : 3;
+    await hidden.focus();
+    await page.keyboard.press(String(wrong));
+    await page.waitForFunction(() => document.querySelector('.vf-clue-msg').textContent !== '');
+    const msg = await page.locator('.vf-clue-msg').textContent();
+    assert.match(msg, /row|column|no board/);
+    await page.keyboard.press('Control+z');
+
+    // An impossible clue is flagged next to the clues, naming the row.
+    const first = page.locator('.vf-clue-input').first();
+    await first.fill('16 0');
+    await page.waitForFunction(() => /row 1/.test(document.querySelector('.vf-clue-msg').textContent));
+    assert.ok(await first.evaluate((e) => e.classList.contains('invalid')));
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('play: a dealt board, memo marks, flipping, hints, next round', async () => {
+  const { page, errors, close } = await openApp('#/voltorb', { viewport: { width: 390, height: 900 }, colorScheme: 'dark' });
+  try {
+    await page.waitForSelector('.vf-clue-input');
+    await page.locator('button', { hasText: 'Play' }).first().click();
+    await page.waitForSelector('.vf-clue-view .vf-clue-sum');
+    assert.equal(await page.locator('.vf-level').textContent(), '1');
+    // Clues shown are consistent: rows and columns add up to the same total.
+    const sums = (await page.locator('.vf-clue-sum').allTextContents()).map(Number);
+    assert.equal(sums.length, 10);
+    assert.equal(sums.slice(0, 5).reduce((a, b) => a + b), sums.slice(5).reduce((a, b) => a + b));
+
+    // Memo: mark a card as a suspected Voltorb, then unmark it.
+    await page.locator('button', { hasText: 'Memo' }).click();
+    await page.locator('.vf-card').nth(0).click();
+    assert.equal(await page.locator('.vf-card').nth(0).locator('.vf-memo-0').count(), 1);
+    await page.locator('.vf-memo-flag[data-flag="2"]').click();
+    await page.locator('.vf-card').nth(0).click();
+    assert.equal(await page.locator('.vf-card').nth(0).locator('.vf-memo').count(), 2);
+    await page.locator('button', { hasText: 'Memo' }).click();
+
+    // Hints on: face-down cards show odds and the best card is marked.
+    await page.locator('button', { hasText: 'Hints' }).click();
+    await page.waitForSelector('.vf-card.vf-hint');
+    await page.waitForSelector('.vf-card.vf-best');
+    await screenshot(page, 'voltorb-e2e-play-hints');
+
+    // Follow the hints; the round ends cleared or on a Voltorb, and coins follow the rules.
+    for (let i = 0; i < 25; i++) {
+      if (await page.locator('button', { hasText: 'Next round' }).isEnabled()) break;
+      await page.waitForSelector('.vf-card.vf-best');
+      const before = Number(await page.locator('.vf-payout').textContent());
+      const best = page.locator('.vf-card.vf-best');
+      const cell = await best.getAttribute('data-cell');
+      await best.click();
+      const card = page.locator(`.vf-card[data-cell="${cell}"]`);
+      await page.waitForFunction((c) => document.querySelector(`.vf-card[data-cell="${c}"]`).classList.contains('vf-up'), cell);
+      const face = await card.getAttribute('class');
+      const value = Number((face.match(/vf-v(\d)/) || [])[1]);
+      if (value > 0 && !(await page.locator('button', { hasText: 'Next round' }).isEnabled())) {
+        const after = Number(await page.locator('.vf-payout').textContent());
+        assert.equal(after, before === 0 ? value : before * value);
+      }
+      await page.waitForFunction(() => !document.querySelector('.vf-card.vf-best') || document.querySelector('.vf-card.vf-best:not(.vf-up)'));
+    }
+    const msg = await page.locator('.vf-play-msg').textContent();
+    assert.match(msg, /Cleared|Voltorb|quit/);
+    await page.locator('button', { hasText: 'Next round' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.vf-card.vf-up').length === 0);
+    const level = Number(await page.locator('.vf-level').textContent());
+    assert.ok(level === 1 || level === 2, `level ${level}`);
+    assert.equal(level === 2, /Cleared/.test(msg));
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,382 @@
+//! Voltorb Flip core checks against independent references: brute-force odds and play, an
+//! independent count of accepted boards, the generator's statistics and the level rules.
+
+use std::collections::HashMap;
+
+use gridwise::util::rng::Rng;
+use gridwise::voltorb::accepted::{accepted_boards, all_arrangements, binom};
+use gridwise::voltorb::board::Board;
+use gridwise::voltorb::config::{BoardConfig, CONFIGS};
+use gridwise::voltorb::game::{Outcome, Round, deal, deal_config, must_redraw, next_level};
+use gridwise::voltorb::{AnalyzeRequest, Weighting, analyze};
+
+fn request(b: Board, revealed: &[(usize, u8)], level: Option<u8>, w: Weighting) -> AnalyzeRequest {
+    AnalyzeRequest {
+        rows: b.row_clues().iter().map(|&(s, v)| [s, v]).collect(),
+        cols: b.col_clues().iter().map(|&(s, v)| [s, v]).collect(),
+        revealed: revealed
+            .iter()
+            .map(|&(c, v)| [(c / 5) as u32, (c % 5) as u32, u32::from(v)])
+            .collect(),
+        level,
+        weighting: Some(w),
+        best: true,
+        budget: None,
+    }
+}
+
+/// Game weight of a full board, straight from the rules: Σ 1/A over the level's configurations
+/// with the board's counts that would not redraw it.
+fn game_weight(b: Board, levels: &[u8]) -> f64 {
+    let mut w = 0.0;
+    for &l in levels {
+        for cfg in &CONFIGS[(l as usize - 1) * 10..l as usize * 10] {
+            if b.count(0) == u32::from(cfg.voltorbs)
+                && b.count(2) == u32::from(cfg.twos)
+                && b.count(3) == u32::from(cfg.threes)
+                && !must_redraw(b, cfg)
+            {
+                w += 1.0 / accepted_boards(cfg) as f64;
+            }
+        }
+    }
+    w
+}
+
+/// Every completion of the hidden cells that meets the clues, with its weight.
+fn brute_boards(truth: Board, hidden: &[usize], levels: &[u8], w: Weighting) -> Vec<(Board, f64)> {
+    let mut out = Vec::new();
+    for code in 0..(1u64 << (2 * hidden.len())) {
+        let mut b = truth;
+        for (k, &cell) in hidden.iter().enumerate() {
+            b.set(cell, ((code >> (2 * k)) & 3) as u8);
+        }
+        if b.row_clues() == truth.row_clues() && b.col_clues() == truth.col_clues() {
+            let weight = match w {
+                Weighting::Uniform => 1.0,
+                Weighting::Game => game_weight(b, levels),
+            };
+            if weight > 0.0 {
+                out.push((b, weight));
+            }
+        }
+    }
+    out
+}
+
+/// Optimal winning weight by plain expectimax over every hidden card, no shortcuts.
+fn brute_play(boards: &[(Board, f64)], flipped: u32) -> f64 {
+    // Won boards: every multiplier already flipped.
+    let mut won = 0.0;
+    let mut live = Vec::new();
+    for &(b, w) in boards {
+        let mult = b.mask_of(2) | b.mask_of(3);
+        if mult & !flipped == 0 {
+            won += w;
+        } else {
+            live.push((b, w));
+        }
+    }
+    if live.is_empty() {
+        return won;
+    }
+    let mut best: f64 = 0.0;
+    for cell in 0..25 {
+        if flipped & (1 << cell) != 0 {
+            continue;
+        }
+        let mut v = 0.0;
+        for value in 1..4u8 {
+            let part: Vec<(Board, f64)> = live
+                .iter()
+                .copied()
+                .filter(|(b, _)| b.get(cell) == value)
+                .collect();
+            if !part.is_empty() {
+                v += brute_play(&part, flipped | 1 << cell);
+            }
+        }
+        best = best.max(v);
+    }
+    won + best
+}
+
+#[test]
+fn odds_and_win_match_brute_force() {
+    let mut rng = Rng::new(99);
+    for case in 0..24 {
+        let level = (case % 8) as u8 + 1;
+        let deal = deal(level, &mut rng);
+        let truth = deal.board;
+        let mut cells: Vec<usize> = (0..25).collect();
+        rng.shuffle(&mut cells);
+        let hidden_n = if case % 2 == 0 { 7 } else { 5 };
+        let hidden: Vec<usize> = cells[..hidden_n].to_vec();
+        let revealed: Vec<(usize, u8)> = cells[hidden_n..]
+            .iter()
+            .map(|&c| (c, truth.get(c)))
+            .collect();
+        let flipped = revealed.iter().fold(0u32, |m, &(c, _)| m | 1 << c);
+        for (w, level) in [(Weighting::Uniform, None), (Weighting::Game, Some(level))] {
+            let a = analyze(&request(truth, &revealed, level, w)).unwrap();
+            let levels = a.levels.clone();
+            let boards = brute_boards(truth, &hidden, &levels, w);
+            let total: f64 = boards.iter().map(|x| x.1).sum();
+            assert_eq!(a.boards, boards.len(), "case {case} {w:?}");
+            for r in 0..5 {
+                for c in 0..5 {
+                    for v in 0..4u8 {
+                        let p: f64 = boards
+                            .iter()
+                            .filter(|(b, _)| b.at(r, c) == v)
+                            .map(|x| x.1)
+                            .sum::<f64>()
+                            / total;
+                        assert!(
+                            (a.p[r][c][v as usize] - p).abs() < 1e-9,
+                            "case {case} {w:?} card ({r},{c}) value {v}: {} vs {p}",
+                            a.p[r][c][v as usize]
+                        );
+                    }
+                }
+            }
+            let win = brute_play(&boards, flipped) / total;
+            let got = a.win.unwrap();
+            assert!(
+                (got - win).abs() < 1e-9,
+                "case {case} {w:?}: win {got} vs {win}"
+            );
+            if let Some(best) = a.best {
+                assert!(best.exact);
+                assert!(flipped & (1 << (best.row * 5 + best.col)) == 0);
+            }
+        }
+    }
+}
+
+/// Unknown level: the weights sum over every level whose configurations fit the totals.
+#[test]
+fn unknown_level_sums_fitting_levels() {
+    let mut rng = Rng::new(5);
+    let d = deal_config(33, &mut rng); // level 4: 10 Voltorbs, five 2s, two 3s
+    let a = analyze(&request(d.board, &[], None, Weighting::Game)).unwrap();
+    assert!(a.levels.contains(&4));
+    for &l in &a.levels {
+        let fits = CONFIGS[(l as usize - 1) * 10..l as usize * 10]
+            .iter()
+            .any(|c| c.voltorbs == 10 && c.total() == CONFIGS[33].total());
+        assert!(fits, "level {l} listed but has no fitting configuration");
+    }
+}
+
+/// Multiplier placements on the free cells `free` with line counts below `limit`, by size,
+/// counted row by row with a map of column counts (a different method from the core's).
+fn free_counts_by_rows(free: u32, limit: u32, max_k: usize) -> Vec<u128> {
+    let mut states: HashMap<([u32; 5], usize), u128> = HashMap::new();
+    states.insert(([0; 5], 0), 1);
+    for r in 0..5 {
+        let row_free = (free >> (5 * r)) & 31;
+        let mut next: HashMap<([u32; 5], usize), u128> = HashMap::new();
+        for (&(cols, k), &n) in &states {
+            for sub in 0u32..32 {
+                if sub & !row_free != 0 {
+                    continue;
+                }
+                let size = sub.count_ones();
+                if size >= limit || k + size as usize > max_k {
+                    continue;
+                }
+                let mut c2 = cols;
+                let mut ok = true;
+                for (c, count) in c2.iter_mut().enumerate() {
+                    if sub & (1 << c) != 0 {
+                        *count += 1;
+                        ok &= *count < limit;
+                    }
+                }
+                if ok {
+                    *next.entry((c2, k + size as usize)).or_insert(0) += n;
+                }
+            }
+        }
+        states = next;
+    }
+    let mut out = vec![0u128; max_k + 1];
+    for ((_, k), n) in states {
+        out[k] += n;
+    }
+    out
+}
+
+/// `A` by walking every Voltorb set explicitly.
+fn independent_accepted(cfg: &BoardConfig, free_hist: &HashMap<u32, u128>) -> u128 {
+    let m = u32::from(cfg.twos + cfg.threes);
+    let max_k = (u32::from(cfg.max_free_total) - 1).min(m) as usize;
+    let mut total = 0u128;
+    for (&free, &sets) in free_hist {
+        let nonfree = 25 - u32::from(cfg.voltorbs) - free.count_ones();
+        let counts = free_counts_by_rows(free, u32::from(cfg.max_free_per_line), max_k);
+        let ways: u128 = counts
+            .iter()
+            .enumerate()
+            .map(|(k, &n)| n * binom(nonfree, m - k as u32))
+            .sum();
+        total += sets * ways;
+    }
+    total * binom(m, u32::from(cfg.twos))
+}
+
+/// For each Voltorb set of size `v` (all of them, by Gosper's hack), its free-cell mask.
+fn free_histogram(v: u32) -> HashMap<u32, u128> {
+    let mut hist = HashMap::new();
+    let mut set: u32 = (1 << v) - 1;
+    while set < 1 << 25 {
+        let mut free = 0u32;
+        for i in 0..5 {
+            let row = 31 << (5 * i);
+            let col = 0x0010_8421 << i;
+            if set & row == 0 {
+                free |= row;
+            }
+            if set & col == 0 {
+                free |= col;
+            }
+        }
+        *hist.entry(free).or_insert(0) += 1;
+        let c = set & set.wrapping_neg();
+        let r = set + c;
+        set = (((r ^ set) >> 2) / c) | r;
+    }
+    hist
+}
+
+#[test]
+fn accepted_counts_match_an_independent_count() {
+    let mut by_v: HashMap<u8, HashMap<u32, u128>> = HashMap::new();
+    for cfg in CONFIGS.iter() {
+        let hist = by_v
+            .entry(cfg.voltorbs)
+            .or_insert_with(|| free_histogram(u32::from(cfg.voltorbs)));
+        assert_eq!(
+            accepted_boards(cfg),
+            independent_accepted(cfg, hist),
+            "{cfg:?}"
+        );
+    }
+}
+
+#[test]
+fn generator_acceptance_rate_matches_the_count() {
+    let mut rng = Rng::new(11);
+    for config in [1, 12, 24, 41, 63, 70, 79] {
+        let cfg = &CONFIGS[config];
+        let rate = accepted_boards(cfg) as f64 / all_arrangements(cfg) as f64;
+        let n = 4000;
+        let mut first_try = 0;
+        let mut short = 0u32;
+        for _ in 0..n {
+            let d = deal_config(config, &mut rng);
+            assert!(!must_redraw(d.board, cfg));
+            // The game gives up on a card type after 100 misses, so a crowded configuration
+            // (13 Voltorbs + 10 multipliers) now and then deals a card short, as in the game.
+            assert_eq!(d.board.count(0), u32::from(cfg.voltorbs));
+            assert!(d.board.count(2) <= u32::from(cfg.twos));
+            assert!(d.board.count(3) <= u32::from(cfg.threes));
+            short +=
+                u32::from(d.board.count(2) + d.board.count(3) < u32::from(cfg.twos + cfg.threes));
+            first_try += u32::from(d.redraws == 0);
+        }
+        assert!(short * 100 < n, "config {config}: {short} short boards");
+        let got = f64::from(first_try) / f64::from(n);
+        let sigma = (rate * (1.0 - rate) / f64::from(n)).sqrt();
+        assert!(
+            (got - rate).abs() < 5.0 * sigma + 1e-3,
+            "config {config}: {got} vs {rate}"
+        );
+    }
+}
+
+#[test]
+fn levels_deal_their_ten_configurations_evenly() {
+    let mut rng = Rng::new(3);
+    for level in [1u8, 5, 8] {
+        let mut hits = [0u32; 10];
+        let n = 5000;
+        for _ in 0..n {
+            let d = deal(level, &mut rng);
+            assert_eq!(d.level, level);
+            hits[d.config - (level as usize - 1) * 10] += 1;
+        }
+        for h in hits {
+            // Each configuration 1/10: 500 ± 5σ (σ ≈ 21).
+            assert!((395..=605).contains(&h), "level {level}: {hits:?}");
+        }
+    }
+}
+
+#[test]
+fn level_rules_follow_the_game() {
+    use Outcome::*;
+    let r = |level, outcome, flipped| Round {
+        level,
+        outcome,
+        flipped,
+    };
+    // Wins climb one level up to 7.
+    let mut level = 1;
+    let mut history = Vec::new();
+    for expected in [2, 3, 4, 5, 6, 7, 7] {
+        history.push(r(level, Won, 3));
+        level = next_level(&history);
+        assert_eq!(level, expected);
+    }
+    // Five rounds with 8+ cards and no loss, the last at level 5+, lead to level 8.
+    let streak = vec![
+        r(2, Quit, 8),
+        r(3, Won, 9),
+        r(4, Won, 8),
+        r(5, Quit, 10),
+        r(5, Won, 8),
+    ];
+    assert_eq!(next_level(&streak), 8);
+    let mut broken = streak.clone();
+    broken[0] = r(2, Lost, 8);
+    assert_eq!(next_level(&broken), 6);
+    let mut short = streak.clone();
+    short[2].flipped = 7;
+    assert_eq!(next_level(&short), 6);
+    // Only the last five rounds count.
+    let mut longer = vec![r(1, Lost, 0)];
+    longer.extend(streak.iter().copied());
+    assert_eq!(next_level(&longer), 8);
+    // Level 8 is kept by winning; a loss drops to min(level, cards flipped), at least 1.
+    assert_eq!(next_level(&[r(8, Won, 12)]), 8);
+    assert_eq!(next_level(&[r(8, Lost, 5)]), 5);
+    assert_eq!(next_level(&[r(6, Lost, 9)]), 6);
+    assert_eq!(next_level(&[r(6, Lost, 0)]), 1);
+    assert_eq!(next_level(&[r(4, Quit, 2)]), 2);
+}
+
+#[test]
+fn bad_input_gets_messages_naming_the_problem() {
+    let mut req = request(Board::default(), &[], None, Weighting::Game);
+    req.rows[1] = [17, 0];
+    let e = analyze(&req).unwrap_err().to_string();
+    assert!(e.starts_with("row 2: sum 17"), "{e}");
+    let mut rng = Rng::new(1);
+    let d = deal(3, &mut rng);
+    let mut req = request(d.board, &[], Some(8), Weighting::Game);
+    let e = analyze(&req).unwrap_err().to_string();
+    assert!(e.contains("level-8"), "{e}");
+    req.level = Some(3);
+    let wrong = if d.board.get(0) == 0 { 1 } else { 0 };
+    req.revealed = vec![[0, 0, wrong], [0, 0, 3]];
+    let e = analyze(&req).unwrap_err().to_string();
+    assert!(e.contains("row 1, column 1"), "{e}");
+    req.revealed = vec![[7, 0, 1]];
+    let e = analyze(&req).unwrap_err().to_string();
+    assert!(e.contains("outside"), "{e}");
+    req.rows.pop();
+    let e = analyze(&req).unwrap_err().to_string();
+    assert!(e.contains("expected 5"), "{e}");
+}
