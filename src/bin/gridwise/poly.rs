@@ -1,19 +1,235 @@
-//! `gridwise poly` commands.
+//! `gridwise poly meteor | solve | list`: tiling puzzles from the command line.
 
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
-use crate::bench::{BenchContext, BenchRow};
+use gridwise::poly::format::{letter_grid, meteor_lines, parse_board, parse_pieces};
+use gridwise::poly::library::{meteor_extremes, parse_piece_spec, puzzles, resolve_board};
+use gridwise::poly::{
+    Board, GridKind, Options, PolyError, Problem, Progress, Visitor, count, solve,
+};
+
+use crate::bench::{BenchContext, BenchRow, median};
 
 /// The `gridwise poly` subcommands.
 #[derive(clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// The benchmarks game's Meteor puzzle: count the solutions, print the smallest and the
+    /// largest (as the meteor-contest programs do).
+    Meteor {
+        /// Stop after this many solutions.
+        n: Option<u64>,
+    },
+    /// Tile a board with pieces; print `total N` and `distinct M` (and solutions with --print).
+    Solve {
+        /// `WxH` (square), `hex:WxH`, a library board (`meteor`), or a board file.
+        #[arg(long)]
+        board: String,
+        /// A piece spec (`pentominoes`, `tetrominoes*2`, `2x3*4,1x2`, `meteor`, …) or a pieces
+        /// file.
+        #[arg(long)]
+        pieces: String,
+        /// Stop after this many solutions (listed ones: distinct ones with --distinct).
+        #[arg(long)]
+        limit: Option<u64>,
+        /// List only one solution per symmetry class.
+        #[arg(long)]
+        distinct: bool,
+        /// Print the first K solutions as letter grids.
+        #[arg(long, value_name = "K", default_value_t = 0)]
+        print: usize,
+        /// Allow pieces to stay unused when they cover more than the board.
+        #[arg(long)]
+        allow_unused: bool,
+    },
+    /// List the library's puzzles.
+    List,
+}
 
 /// Runs a `gridwise poly` subcommand.
 pub fn run(cmd: Command) -> ExitCode {
-    match cmd {}
+    let result = match cmd {
+        Command::Meteor { n } => meteor(n),
+        Command::Solve {
+            board,
+            pieces,
+            limit,
+            distinct,
+            print,
+            allow_unused,
+        } => solve_cmd(&board, &pieces, limit, distinct, print, allow_unused),
+        Command::List => {
+            for p in puzzles() {
+                println!("{:<20} {:<32} {}", p.id, p.title, p.about);
+            }
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
-/// Native poly benchmarks.
-pub fn bench(_ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
-    Ok(Vec::new())
+/// Solves Meteor and returns (count, smallest, largest).
+fn meteor_run(limit: Option<u64>) -> Result<(u64, String, String), PolyError> {
+    meteor_extremes(limit)
+}
+
+fn meteor(n: Option<u64>) -> Result<(), String> {
+    let (found, min, max) = meteor_run(n).map_err(|e| e.to_string())?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let _ = writeln!(out, "{found} solutions found\n");
+    if found > 0 {
+        let _ = writeln!(out, "{}", meteor_lines(&min, 5));
+        let _ = writeln!(out, "{}", meteor_lines(&max, 5));
+    }
+    let _ = out.flush();
+    Ok(())
+}
+
+/// Reads `--board`: a board file if one exists at that path, otherwise a size (`6x10`),
+/// `hex:WxH`, or a library name (`meteor`, `pentominoes-8x8`, …).
+fn load_board(arg: &str) -> Result<Board, String> {
+    if std::path::Path::new(arg).is_file() {
+        let text = std::fs::read_to_string(arg).map_err(|e| format!("cannot read {arg}: {e}"))?;
+        return parse_board(&text).map_err(|e| format!("{arg}: {e}"));
+    }
+    resolve_board(arg).map_err(|e| e.to_string())
+}
+
+/// Reads `--pieces`: a pieces file if one exists at that path, otherwise a piece spec.
+fn load_pieces(arg: &str) -> Result<Vec<gridwise::poly::Piece>, String> {
+    if std::path::Path::new(arg).is_file() {
+        let text = std::fs::read_to_string(arg).map_err(|e| format!("cannot read {arg}: {e}"))?;
+        return parse_pieces(&text).map_err(|e| format!("{arg}: {e}"));
+    }
+    parse_piece_spec(arg).map_err(|e| e.to_string())
+}
+
+struct Printer<'a> {
+    out: &'a mut dyn Write,
+    print: usize,
+    printed: usize,
+}
+
+impl Visitor for Printer<'_> {
+    fn solution(&mut self, problem: &Problem, placements: &[u32], _: &Progress) -> bool {
+        if self.printed < self.print {
+            self.printed += 1;
+            let _ = writeln!(self.out, "{}", letter_grid(problem, placements));
+        }
+        true
+    }
+}
+
+fn solve_cmd(
+    board: &str,
+    pieces: &str,
+    limit: Option<u64>,
+    distinct: bool,
+    print: usize,
+    allow_unused: bool,
+) -> Result<(), String> {
+    let board = load_board(board)?;
+    let pieces = load_pieces(pieces)?;
+    let problem = Problem::new(board, pieces, allow_unused).map_err(|e| e.to_string())?;
+    let options = Options {
+        limit,
+        distinct,
+        ..Options::default()
+    };
+    let stdout = io::stdout();
+    let mut lock = BufWriter::new(stdout.lock());
+    let mut printer = Printer {
+        out: &mut lock,
+        print,
+        printed: 0,
+    };
+    let summary = solve(&problem, &options, &mut printer);
+    let c = summary.counts;
+    let _ = writeln!(lock, "total {}", c.total);
+    let _ = writeln!(lock, "distinct {}", c.distinct);
+    if !summary.complete {
+        let _ = writeln!(
+            lock,
+            "stopped after {} listed solution(s): the counts above are partial",
+            limit.unwrap_or(0)
+        );
+    }
+    let _ = lock.flush();
+    Ok(())
+}
+
+fn time_ms(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut samples: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    median(&mut samples)
+}
+
+/// Native poly benchmarks: Meteor (all solutions, smallest and largest) and the pentomino
+/// boards (all distinct solutions), each the median of several runs, set-up included.
+pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
+    let runs = if ctx.quick { 3 } else { 11 };
+    let mut rows = Vec::new();
+    let mut check = Ok(());
+    let ms = time_ms(runs, || match meteor_run(None) {
+        Ok((2098, _, _)) => {}
+        Ok((n, _, _)) => check = Err(format!("meteor found {n} solutions, not 2098")),
+        Err(e) => check = Err(e.to_string()),
+    });
+    check?;
+    rows.push(BenchRow {
+        tool: "poly",
+        name: "meteor all 2098".into(),
+        value: ms,
+        unit: "ms",
+        target: "< 30 ms (fastest C++ ~36 ms)".into(),
+    });
+    let boards: [(&str, Board, u64); 5] = [
+        ("6x10", Board::rectangle(GridKind::Square, 10, 6), 2339),
+        ("5x12", Board::rectangle(GridKind::Square, 12, 5), 1010),
+        ("4x15", Board::rectangle(GridKind::Square, 15, 4), 368),
+        ("3x20", Board::rectangle(GridKind::Square, 20, 3), 2),
+        (
+            "8x8 centre hole",
+            Board::rectangle(GridKind::Square, 8, 8).with_centre_hole(2, 2),
+            65,
+        ),
+    ];
+    for (name, board, want) in boards {
+        let pieces = parse_piece_spec("pentominoes").map_err(|e| e.to_string())?;
+        let mut got = 0;
+        let ms = time_ms(runs, || {
+            if let Ok(p) = Problem::new(board.clone(), pieces.clone(), false) {
+                got = count(&p).counts.distinct;
+            }
+        });
+        if got != want {
+            return Err(format!(
+                "pentominoes {name}: {got} distinct, expected {want}"
+            ));
+        }
+        rows.push(BenchRow {
+            tool: "poly",
+            name: format!("pentominoes {name} all {want} distinct"),
+            value: ms,
+            unit: "ms",
+            target: if name == "6x10" {
+                "< 150 ms (dancing links ~1.6 s)".into()
+            } else {
+                String::new()
+            },
+        });
+    }
+    Ok(rows)
 }

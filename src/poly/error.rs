@@ -1,0 +1,79 @@
+//! What can be wrong with a tiling puzzle the user typed, drew or named.
+
+use thiserror::Error;
+
+/// A problem with a board, a piece set or the pair of them; the message names the culprit.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PolyError {
+    /// A `WxH` board size that does not parse or is out of range.
+    #[error("board size {0:?} is not WxH with W and H from 1 to 64 (e.g. 6x10)")]
+    BadSize(String),
+    /// A character in a board or pieces file that means nothing there.
+    #[error("line {line}, column {col}: unexpected character {ch:?} ({hint})")]
+    BadChar {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column number.
+        col: usize,
+        /// The character.
+        ch: char,
+        /// What is allowed there.
+        hint: &'static str,
+    },
+    /// A malformed line, with a description.
+    #[error("line {line}: {message}")]
+    BadLine {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The board has no cells.
+    #[error("the board has no cells to cover")]
+    EmptyBoard,
+    /// The board's bounding box is larger than the search supports.
+    #[error("the board spans {cells} grid positions; at most {max} are supported")]
+    BoardTooLarge {
+        /// Width × height of the bounding box (as the search lays it out).
+        cells: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// No pieces at all.
+    #[error("no pieces given")]
+    NoPieces,
+    /// A piece's cells are not connected.
+    #[error("piece {0:?} is not connected: every cell must touch another across an edge")]
+    Disconnected(String),
+    /// Too many different piece shapes.
+    #[error("{0} different piece shapes; at most 64 are supported")]
+    TooManyShapes(usize),
+    /// A piece name that the library does not know.
+    #[error(
+        "unknown piece set {0:?} (try meteor, pentominoes, tetrominoes, hexominoes, bricks, or AxB rectangles such as 2x3*4)"
+    )]
+    UnknownPieces(String),
+    /// A board name that the library does not know.
+    #[error(
+        "unknown board {0:?} (give WxH such as 6x10, a library name such as meteor, or a board drawing)"
+    )]
+    UnknownBoard(String),
+    /// Pieces of a square set on a hex board or the other way round.
+    #[error("the board is a {board} grid but the pieces are {pieces} pieces")]
+    KindMismatch {
+        /// The board's grid.
+        board: &'static str,
+        /// The pieces' grid.
+        pieces: &'static str,
+    },
+    /// Areas differ and unused pieces are not allowed.
+    #[error(
+        "the board has {board} cells but the pieces cover {pieces}; they must be equal (or allow unused pieces when the pieces cover more)"
+    )]
+    AreaMismatch {
+        /// Cells on the board.
+        board: usize,
+        /// Cells of all pieces together.
+        pieces: usize,
+    },
+}

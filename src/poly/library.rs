@@ -1,0 +1,408 @@
+//! Named piece sets and puzzles: Meteor, the pentominoes, tetrominoes, the 35 hexominoes,
+//! brick sets (rectangles), and a small spec language to combine them (`pentominoes`,
+//! `tetrominoes*2`, `2x3*4,1x2*3`).
+
+use serde::Serialize;
+
+use super::board::Board;
+use super::error::PolyError;
+use super::grid::GridKind;
+use super::piece::{Piece, hex_path};
+
+/// The Meteor pieces as paths of hex steps (0 = E, 1 = NE, 2 = NW, 3 = W, 4 = SW, 5 = SE),
+/// numbered 0 to 9 as in the Computer Language Benchmarks Game's meteor-contest.
+const METEOR_PATHS: [&[u8]; 10] = [
+    &[0, 0, 0, 5],
+    &[5, 4, 3, 4],
+    &[3, 3, 4, 5],
+    &[0, 0, 4, 5],
+    &[2, 3, 2, 5, 4],
+    &[0, 0, 1, 3],
+    &[2, 1, 1, 3],
+    &[1, 5, 0, 1],
+    &[5, 5, 0, 5],
+    &[0, 2, 2, 2],
+];
+
+/// The ten Meteor pieces, named `0` to `9`.
+pub fn meteor_pieces() -> Vec<Piece> {
+    METEOR_PATHS
+        .iter()
+        .enumerate()
+        .filter_map(|(i, path)| hex_path(&i.to_string(), path).ok())
+        .collect()
+}
+
+/// The Meteor board: 5 hexes per row, 10 rows, odd rows shifted half a cell right.
+pub fn meteor_board() -> Board {
+    Board::rectangle(GridKind::Hex, 5, 10)
+}
+
+const PENTOMINOES: [(&str, &[&str]); 12] = [
+    ("F", &[".##", "##.", ".#."]),
+    ("I", &["#####"]),
+    ("L", &["####", "#..."]),
+    ("N", &["##..", ".###"]),
+    ("P", &["##", "##", "#."]),
+    ("T", &["###", ".#.", ".#."]),
+    ("U", &["#.#", "###"]),
+    ("V", &["#..", "#..", "###"]),
+    ("W", &["#..", "##.", ".##"]),
+    ("X", &[".#.", "###", ".#."]),
+    ("Y", &["####", ".#.."]),
+    ("Z", &["##.", ".#.", ".##"]),
+];
+
+const TETROMINOES: [(&str, &[&str]); 5] = [
+    ("I", &["####"]),
+    ("O", &["##", "##"]),
+    ("T", &["###", ".#."]),
+    ("S", &[".##", "##."]),
+    ("L", &["###", "#.."]),
+];
+
+fn from_rows(name: &str, rows: &[&str]) -> Option<Piece> {
+    let cells = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(y, row)| {
+            row.chars()
+                .enumerate()
+                .filter(|&(_, c)| c == '#')
+                .map(move |(x, _)| (x as i32, y as i32))
+        })
+        .collect();
+    Piece::new(name, GridKind::Square, cells).ok()
+}
+
+/// The 12 pentominoes, named by their usual letters.
+pub fn pentominoes() -> Vec<Piece> {
+    PENTOMINOES
+        .iter()
+        .filter_map(|(n, r)| from_rows(n, r))
+        .collect()
+}
+
+/// The 5 tetrominoes (I, O, T, S, L).
+pub fn tetrominoes() -> Vec<Piece> {
+    TETROMINOES
+        .iter()
+        .filter_map(|(n, r)| from_rows(n, r))
+        .collect()
+}
+
+/// A `w` × `h` rectangle (a brick).
+pub fn brick(w: usize, h: usize) -> Piece {
+    let cells = (0..h as i32)
+        .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
+        .collect();
+    Piece {
+        name: format!("{w}x{h}"),
+        kind: GridKind::Square,
+        cells,
+        count: 1,
+    }
+}
+
+/// All free polyominoes (or polyhexes) of `n` cells, each once, in a fixed order.
+pub fn free_shapes(kind: GridKind, n: usize) -> Vec<Vec<(i32, i32)>> {
+    let piece = |cells: Vec<(i32, i32)>| Piece {
+        name: String::new(),
+        kind,
+        cells,
+        count: 1,
+    };
+    let mut shapes: Vec<Vec<(i32, i32)>> = vec![vec![(0, 0)]];
+    for _ in 1..n {
+        let mut next: Vec<Vec<(i32, i32)>> = Vec::new();
+        for shape in &shapes {
+            let drawn: Vec<(i32, i32)> = shape.iter().map(|&p| kind.from_lattice(p)).collect();
+            for &c in &drawn {
+                for nb in kind.neighbours(c) {
+                    if drawn.contains(&nb) {
+                        continue;
+                    }
+                    let mut grown = drawn.clone();
+                    grown.push(nb);
+                    let canon = piece(grown).canonical();
+                    if let Err(at) = next.binary_search(&canon) {
+                        next.insert(at, canon);
+                    }
+                }
+            }
+        }
+        shapes = next;
+    }
+    shapes
+}
+
+const SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/// The 35 free hexominoes, named `A` … `Z`, `a` … `i`.
+pub fn hexominoes() -> Vec<Piece> {
+    free_shapes(GridKind::Square, 6)
+        .into_iter()
+        .zip(SYMBOLS.chars())
+        .map(|(shape, name)| Piece {
+            name: name.to_string(),
+            kind: GridKind::Square,
+            cells: shape,
+            count: 1,
+        })
+        .collect()
+}
+
+/// The brick set `bricks`: one each of 1×2, 1×3, 1×4, 2×2, 2×3, 2×4 and 3×3 (36 cells).
+pub fn bricks() -> Vec<Piece> {
+    [(1, 2), (1, 3), (1, 4), (2, 2), (2, 3), (2, 4), (3, 3)]
+        .into_iter()
+        .map(|(w, h)| brick(w, h))
+        .collect()
+}
+
+/// Parses a piece spec: comma-separated terms, each a set name (`meteor`, `pentominoes`,
+/// `tetrominoes`, `hexominoes`, `bricks`) or a brick `AxB`, optionally followed by `*K` for
+/// K copies.
+pub fn parse_piece_spec(spec: &str) -> Result<Vec<Piece>, PolyError> {
+    let mut out = Vec::new();
+    for term in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let unknown = || PolyError::UnknownPieces(term.to_string());
+        let (name, times) = match term.split_once('*') {
+            Some((n, k)) => (
+                n.trim(),
+                k.trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|k| (1..=64).contains(k))
+                    .ok_or_else(unknown)?,
+            ),
+            None => (term, 1),
+        };
+        let mut set = match name.to_ascii_lowercase().as_str() {
+            "meteor" => meteor_pieces(),
+            "pentominoes" | "pentomino" | "pentominos" => pentominoes(),
+            "tetrominoes" | "tetromino" | "tetrominos" => tetrominoes(),
+            "hexominoes" | "hexomino" | "hexominos" => hexominoes(),
+            "bricks" => bricks(),
+            other => {
+                let (w, h) = other.split_once('x').ok_or_else(unknown)?;
+                let w: usize = w.parse().map_err(|_| unknown())?;
+                let h: usize = h.parse().map_err(|_| unknown())?;
+                if !(1..=16).contains(&w) || !(1..=16).contains(&h) {
+                    return Err(unknown());
+                }
+                vec![brick(w, h)]
+            }
+        };
+        for p in &mut set {
+            p.count *= times;
+        }
+        out.extend(set);
+    }
+    if out.is_empty() {
+        return Err(PolyError::NoPieces);
+    }
+    Ok(out)
+}
+
+/// A ready-made puzzle from the library.
+#[derive(Clone, Debug, Serialize)]
+pub struct Puzzle {
+    /// Short id (`meteor`, `pentominoes-6x10`, …).
+    pub id: &'static str,
+    /// Title shown to the user.
+    pub title: &'static str,
+    /// One line about it.
+    pub about: &'static str,
+    /// The board in the board file format.
+    pub board: String,
+    /// The piece spec (see [`parse_piece_spec`]).
+    pub pieces: &'static str,
+}
+
+/// The library's puzzles.
+pub fn puzzles() -> Vec<Puzzle> {
+    let sq = |w, h| Board::rectangle(GridKind::Square, w, h).to_text();
+    vec![
+        Puzzle {
+            id: "meteor",
+            title: "Meteor",
+            about: "10 pieces of 5 hexagons on a 5×10 hex board: 2,098 solutions",
+            board: meteor_board().to_text(),
+            pieces: "meteor",
+        },
+        Puzzle {
+            id: "pentominoes-6x10",
+            title: "Pentominoes 6×10",
+            about: "The 12 pentominoes in a 6×10 box: 2,339 distinct solutions",
+            board: sq(10, 6),
+            pieces: "pentominoes",
+        },
+        Puzzle {
+            id: "pentominoes-5x12",
+            title: "Pentominoes 5×12",
+            about: "1,010 distinct solutions",
+            board: sq(12, 5),
+            pieces: "pentominoes",
+        },
+        Puzzle {
+            id: "pentominoes-4x15",
+            title: "Pentominoes 4×15",
+            about: "368 distinct solutions",
+            board: sq(15, 4),
+            pieces: "pentominoes",
+        },
+        Puzzle {
+            id: "pentominoes-3x20",
+            title: "Pentominoes 3×20",
+            about: "Only 2 distinct solutions",
+            board: sq(20, 3),
+            pieces: "pentominoes",
+        },
+        Puzzle {
+            id: "pentominoes-8x8",
+            title: "Pentominoes 8×8, centre hole",
+            about: "Dana Scott's 1958 puzzle: 65 distinct solutions",
+            board: Board::rectangle(GridKind::Square, 8, 8)
+                .with_centre_hole(2, 2)
+                .to_text(),
+            pieces: "pentominoes",
+        },
+        Puzzle {
+            id: "tetrominoes-5x8",
+            title: "Two tetromino sets 5×8",
+            about: "Two copies of each of the 5 tetrominoes",
+            board: sq(8, 5),
+            pieces: "tetrominoes*2",
+        },
+        Puzzle {
+            id: "bricks-6x6",
+            title: "Bricks 6×6",
+            about: "Seven rectangles from 1×2 to 3×3 in a 6×6 square",
+            board: sq(6, 6),
+            pieces: "bricks",
+        },
+        Puzzle {
+            id: "dominoes-4x5",
+            title: "Dominoes 4×5",
+            about: "Ten identical 1×2 bricks",
+            board: sq(5, 4),
+            pieces: "1x2*10",
+        },
+    ]
+}
+
+/// Solves Meteor as the benchmarks game asks: the number of solutions found (at most `limit`)
+/// and the smallest and largest solution strings (each cell's piece digit, row by row).
+pub fn meteor_extremes(limit: Option<u64>) -> Result<(u64, String, String), PolyError> {
+    use super::problem::Problem;
+    use super::solve::{Options, Progress, Visitor, solve};
+    /// The smallest and largest label grids so far, and a scratch grid.
+    struct Extremes(Option<Vec<i16>>, Option<Vec<i16>>, Vec<i16>);
+    impl Visitor for Extremes {
+        fn solution(&mut self, problem: &Problem, placements: &[u32], _: &Progress) -> bool {
+            // Meteor pieces are named 0..9 in order, so labels compare like the strings.
+            problem.labels_into(placements, &mut self.2);
+            if self.0.as_ref().is_none_or(|m| self.2 < *m) {
+                self.0 = Some(self.2.clone());
+            }
+            if self.1.as_ref().is_none_or(|m| self.2 > *m) {
+                self.1 = Some(self.2.clone());
+            }
+            true
+        }
+    }
+    let problem = Problem::new(meteor_board(), meteor_pieces(), false)?;
+    let cells = problem.board.width * problem.board.height;
+    let mut ex = Extremes(None, None, vec![-1; cells]);
+    let options = Options {
+        limit,
+        ..Options::default()
+    };
+    let summary = solve(&problem, &options, &mut ex);
+    let found = limit.map_or(summary.counts.total, |l| summary.counts.total.min(l));
+    let text = |labels: Option<Vec<i16>>| -> String {
+        labels
+            .unwrap_or_default()
+            .iter()
+            .map(|&l| char::from_digit(l.clamp(0, 9) as u32, 10).unwrap_or('.'))
+            .collect()
+    };
+    Ok((found, text(ex.0), text(ex.1)))
+}
+
+/// Reads a board given as `WxH` (square), `hex:WxH`, a library name (`meteor`, a puzzle id)
+/// or a drawing in the board file format.
+pub fn resolve_board(text: &str) -> Result<Board, PolyError> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("meteor") {
+        return Ok(meteor_board());
+    }
+    if let Some(size) = t.strip_prefix("hex:") {
+        return Board::parse_size(GridKind::Hex, size);
+    }
+    if !t.contains('\n') && t.starts_with(|c: char| c.is_ascii_digit()) {
+        return Board::parse_size(GridKind::Square, t);
+    }
+    if let Some(p) = puzzles().into_iter().find(|p| p.id == t) {
+        return super::format::parse_board(&p.board);
+    }
+    if !t.contains('\n')
+        && t.chars().any(|c| c.is_ascii_alphabetic())
+        && t != "hex"
+        && t != "square"
+    {
+        return Err(PolyError::UnknownBoard(t.to_string()));
+    }
+    super::format::parse_board(text)
+}
+
+/// Reads pieces given as a spec on one line (see [`parse_piece_spec`]) or as a drawing in
+/// the pieces file format.
+pub fn resolve_pieces(text: &str) -> Result<Vec<Piece>, PolyError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(PolyError::NoPieces);
+    }
+    if !t.contains('\n') && !t.contains('.') {
+        return parse_piece_spec(t);
+    }
+    super::format::parse_pieces(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_sizes() {
+        assert_eq!(pentominoes().len(), 12);
+        assert!(pentominoes().iter().all(|p| p.size() == 5));
+        assert_eq!(tetrominoes().len(), 5);
+        assert_eq!(free_shapes(GridKind::Square, 5).len(), 12);
+        assert_eq!(hexominoes().len(), 35);
+        assert_eq!(free_shapes(GridKind::Hex, 5).len(), 22);
+        let meteor = meteor_pieces();
+        assert_eq!(meteor.len(), 10);
+        assert!(meteor.iter().all(|p| p.size() == 5));
+    }
+
+    #[test]
+    fn pentominoes_are_all_different() {
+        let mut c: Vec<_> = pentominoes().iter().map(Piece::canonical).collect();
+        c.sort();
+        c.dedup();
+        assert_eq!(c.len(), 12);
+    }
+
+    #[test]
+    fn specs() {
+        let p = parse_piece_spec("2x3*4, 1x2").unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].count, 4);
+        assert_eq!(p[0].size(), 6);
+        assert!(parse_piece_spec("dodecahedra").is_err());
+        assert!(parse_piece_spec("2x3*0").is_err());
+        assert_eq!(parse_piece_spec("tetrominoes*2").unwrap()[0].count, 2);
+    }
+}

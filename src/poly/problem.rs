@@ -1,0 +1,414 @@
+//! A board and a piece set prepared for the search: positions laid out as bits, every placement
+//! of every piece, the placements that can cover each cell first, and the board's symmetries
+//! acting on placements.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::board::Board;
+use super::error::PolyError;
+use super::grid::GridKind;
+use super::piece::Piece;
+
+/// The largest bit layout the search supports (the [`super::bits::Wide`] bitboard).
+pub const MAX_POSITIONS: usize = 256;
+
+/// One way to put a piece on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Index of the piece type in [`Problem::pieces`].
+    pub piece: usize,
+    /// The covered positions (bit indices), ascending; the first is the one it covers first.
+    pub bits: Vec<u16>,
+}
+
+/// A tiling puzzle ready to search.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// The board as given.
+    pub board: Board,
+    /// The piece types (equal shapes merged, counts added), in the order given.
+    pub pieces: Vec<Piece>,
+    /// Whether some pieces may stay unused (the pieces cover more than the board).
+    pub allow_unused: bool,
+    /// Bits per row of the layout (the board's shorter side for square boards).
+    pub(crate) width: usize,
+    /// Rows of the layout.
+    pub(crate) height: usize,
+    /// For each bit, the drawn cell index `row * board.width + col`, or `u32::MAX` off the board.
+    pub(crate) bit_to_cell: Vec<u32>,
+    /// Every placement of every piece.
+    pub(crate) placements: Vec<Placement>,
+    /// `first[bit][piece]`: placements whose first bit is `bit`, minus those that cut off a
+    /// pocket of the board (between the piece and the board's edge) that no set of pieces can
+    /// fill.
+    pub(crate) first: Vec<Vec<Vec<u32>>>,
+    /// The board's symmetries (identity first), each as a map of placement indices.
+    pub(crate) symmetries: Vec<Vec<u32>>,
+    /// `fillable[n]`: some sub-multiset of the pieces covers exactly `n` cells.
+    pub(crate) fillable: Vec<bool>,
+}
+
+impl Problem {
+    /// Prepares `board` and `pieces`. Fails when the grids differ, the board is too large, or
+    /// the areas differ (unless `allow_unused` and the pieces cover more than the board).
+    pub fn new(board: Board, pieces: Vec<Piece>, allow_unused: bool) -> Result<Problem, PolyError> {
+        let kind = board.kind;
+        if board.area() == 0 {
+            return Err(PolyError::EmptyBoard);
+        }
+        if pieces.is_empty() {
+            return Err(PolyError::NoPieces);
+        }
+        if let Some(p) = pieces.iter().find(|p| p.kind != kind) {
+            return Err(PolyError::KindMismatch {
+                board: kind.name(),
+                pieces: p.kind.name(),
+            });
+        }
+        let pieces = merge_equal_shapes(pieces);
+        if pieces.len() > 64 {
+            return Err(PolyError::TooManyShapes(pieces.len()));
+        }
+        let area = board.area();
+        let piece_area: usize = pieces.iter().map(|p| p.size() * p.count).sum();
+        if piece_area < area || (piece_area > area && !allow_unused) {
+            return Err(PolyError::AreaMismatch {
+                board: area,
+                pieces: piece_area,
+            });
+        }
+        let allow_unused = piece_area > area;
+
+        // Square boards are searched along their shorter side (transposed when wider than
+        // tall): the frontier of a fill-first-empty search stays short and pockets show early.
+        let transposed = kind == GridKind::Square && board.width > board.height;
+        let (width, height) = if transposed {
+            (board.height, board.width)
+        } else {
+            (board.width, board.height)
+        };
+        if width * height > MAX_POSITIONS {
+            return Err(PolyError::BoardTooLarge {
+                cells: width * height,
+                max: MAX_POSITIONS,
+            });
+        }
+        let to_drawn = |x: usize, y: usize| if transposed { (y, x) } else { (x, y) };
+        let mut bit_to_cell = vec![u32::MAX; width * height];
+        for y in 0..height {
+            for x in 0..width {
+                let (c, r) = to_drawn(x, y);
+                if board.cells[r * board.width + c] {
+                    bit_to_cell[y * width + x] = (r * board.width + c) as u32;
+                }
+            }
+        }
+        let is_cell = |x: i32, y: i32| {
+            x >= 0
+                && y >= 0
+                && (x as usize) < width
+                && (y as usize) < height
+                && bit_to_cell[y as usize * width + x as usize] != u32::MAX
+        };
+
+        // Every placement, anchored at its first cell.
+        let mut placements = Vec::new();
+        let mut index: HashMap<(usize, Vec<u16>), u32> = HashMap::new();
+        for (pi, piece) in pieces.iter().enumerate() {
+            for orientation in piece.orientations() {
+                for y in 0..height as i32 {
+                    for x in 0..width as i32 {
+                        if !is_cell(x, y) {
+                            continue;
+                        }
+                        let (q0, r0) = kind.to_lattice((x, y));
+                        let mut bits = Vec::with_capacity(orientation.len());
+                        for &(dq, dr) in &orientation {
+                            let (cx, cy) = kind.from_lattice((q0 + dq, r0 + dr));
+                            if !is_cell(cx, cy) {
+                                bits.clear();
+                                break;
+                            }
+                            bits.push((cy as usize * width + cx as usize) as u16);
+                        }
+                        if bits.is_empty() {
+                            continue;
+                        }
+                        bits.sort_unstable();
+                        index.insert((pi, bits.clone()), placements.len() as u32);
+                        placements.push(Placement { piece: pi, bits });
+                    }
+                }
+            }
+        }
+
+        let fillable = subset_sums(&pieces, area);
+        let neighbours = neighbour_lists(kind, width, height, &is_cell);
+        let mut first = vec![vec![Vec::new(); pieces.len()]; width * height];
+        let mut filled = vec![false; width * height];
+        for (id, p) in placements.iter().enumerate() {
+            let anchor = usize::from(p.bits[0]);
+            for (b, f) in filled.iter_mut().enumerate() {
+                *f = bit_to_cell[b] == u32::MAX;
+            }
+            for &b in &p.bits {
+                filled[usize::from(b)] = true;
+            }
+            if pockets_fillable(&mut filled, &neighbours, &fillable) {
+                first[anchor][p.piece].push(id as u32);
+            }
+        }
+
+        let symmetries = board_symmetries(kind, width, height, &is_cell)
+            .into_iter()
+            .map(|map| {
+                placements
+                    .iter()
+                    .map(|p| {
+                        let mut bits: Vec<u16> =
+                            p.bits.iter().map(|&b| map[usize::from(b)]).collect();
+                        bits.sort_unstable();
+                        index.get(&(p.piece, bits)).copied().unwrap_or(u32::MAX)
+                    })
+                    .collect::<Vec<u32>>()
+            })
+            .filter(|m| !m.contains(&u32::MAX))
+            .collect();
+
+        Ok(Problem {
+            board,
+            pieces,
+            allow_unused,
+            width,
+            height,
+            bit_to_cell,
+            placements,
+            first,
+            symmetries,
+            fillable,
+        })
+    }
+
+    /// Number of bit positions in the layout.
+    pub fn positions(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// How many placements the search considers in all (after pocket pruning).
+    pub fn placement_count(&self) -> usize {
+        self.first.iter().flatten().map(Vec::len).sum()
+    }
+
+    /// The board's symmetry group order (1 when it has none but the identity).
+    pub fn symmetry_order(&self) -> usize {
+        self.symmetries.len()
+    }
+
+    /// Draws a solution given as placement indices: for each drawn cell of the board's box,
+    /// the index of the piece copy covering it (copies of a type numbered in order of their
+    /// first cell, types in order), or -1 off the board.
+    pub fn labels(&self, solution: &[u32]) -> Vec<i16> {
+        let mut out = vec![-1i16; self.board.width * self.board.height];
+        self.labels_into(solution, &mut out);
+        out
+    }
+
+    /// [`Problem::labels`] into a buffer of `board.width * board.height` entries (no
+    /// allocation when every piece has one copy).
+    pub fn labels_into(&self, solution: &[u32], out: &mut [i16]) {
+        out.fill(-1);
+        let mut paint = |p: &Placement, label: i16| {
+            for &b in &p.bits {
+                let cell = self.bit_to_cell[usize::from(b)];
+                if let Some(slot) = out.get_mut(cell as usize) {
+                    *slot = label;
+                }
+            }
+        };
+        if self.pieces.iter().all(|p| p.count == 1) {
+            for &i in solution {
+                let p = &self.placements[i as usize];
+                paint(p, p.piece as i16);
+            }
+            return;
+        }
+        let mut offsets = Vec::with_capacity(self.pieces.len());
+        let mut sum = 0;
+        for p in &self.pieces {
+            offsets.push(sum);
+            sum += p.count;
+        }
+        let mut sorted: Vec<&Placement> = solution
+            .iter()
+            .map(|&i| &self.placements[i as usize])
+            .collect();
+        sorted.sort_by_key(|p| p.bits[0]);
+        let mut used = vec![0usize; self.pieces.len()];
+        for p in sorted {
+            let label = (offsets[p.piece] + used[p.piece]) as i16;
+            used[p.piece] += 1;
+            paint(p, label);
+        }
+    }
+
+    /// For each piece copy (as numbered by [`Problem::labels`]), the index of its type.
+    pub fn copy_types(&self) -> Vec<usize> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| std::iter::repeat_n(i, p.count))
+            .collect()
+    }
+}
+
+/// A prepared puzzle as the page draws it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Description {
+    /// The board (grid, box size, row-major cell flags).
+    pub board: Board,
+    /// The piece types: name, grid, cells as given, count.
+    pub pieces: Vec<Piece>,
+    /// For each piece copy (solution label), its type index.
+    pub copy_types: Vec<usize>,
+    /// Cells on the board.
+    pub area: usize,
+    /// Cells of all pieces together.
+    pub piece_area: usize,
+    /// Order of the board's symmetry group.
+    pub symmetries: usize,
+    /// Whether some pieces will stay unused.
+    pub allow_unused: bool,
+}
+
+impl Problem {
+    /// The puzzle as the page draws it.
+    pub fn describe(&self) -> Description {
+        Description {
+            board: self.board.clone(),
+            pieces: self.pieces.clone(),
+            copy_types: self.copy_types(),
+            area: self.board.area(),
+            piece_area: self.pieces.iter().map(|p| p.size() * p.count).sum(),
+            symmetries: self.symmetry_order(),
+            allow_unused: self.allow_unused,
+        }
+    }
+}
+
+/// Merges pieces of equal free shape into one type, adding their counts.
+fn merge_equal_shapes(pieces: Vec<Piece>) -> Vec<Piece> {
+    let mut out: Vec<(Vec<(i32, i32)>, Piece)> = Vec::new();
+    for p in pieces {
+        let canon = p.canonical();
+        if let Some((_, q)) = out.iter_mut().find(|(c, _)| *c == canon) {
+            q.count += p.count;
+        } else {
+            out.push((canon, p));
+        }
+    }
+    out.into_iter().map(|(_, p)| p).collect()
+}
+
+/// `sums[n]` is true when some sub-multiset of the pieces has `n` cells (`n` up to `max`).
+fn subset_sums(pieces: &[Piece], max: usize) -> Vec<bool> {
+    let mut sums = vec![false; max + 1];
+    sums[0] = true;
+    for p in pieces {
+        for _ in 0..p.count {
+            for n in (p.size()..=max).rev() {
+                if sums[n - p.size()] {
+                    sums[n] = true;
+                }
+            }
+        }
+    }
+    sums
+}
+
+fn neighbour_lists(
+    kind: GridKind,
+    width: usize,
+    height: usize,
+    is_cell: &dyn Fn(i32, i32) -> bool,
+) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new(); width * height];
+    for y in 0..height {
+        for x in 0..width {
+            for (nx, ny) in kind.neighbours((x as i32, y as i32)) {
+                if is_cell(nx, ny) {
+                    out[y * width + x].push(ny as usize * width + nx as usize);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// True when every connected pocket of unfilled positions has a fillable size. Leaves
+/// `filled` all true.
+fn pockets_fillable(filled: &mut [bool], neighbours: &[Vec<usize>], fillable: &[bool]) -> bool {
+    let mut stack = Vec::new();
+    let mut ok = true;
+    for start in 0..filled.len() {
+        if filled[start] {
+            continue;
+        }
+        filled[start] = true;
+        stack.push(start);
+        let mut size = 0;
+        while let Some(b) = stack.pop() {
+            size += 1;
+            for &n in &neighbours[b] {
+                if !filled[n] {
+                    filled[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        if !fillable.get(size).copied().unwrap_or(false) {
+            ok = false;
+        }
+    }
+    ok
+}
+
+/// The board's symmetries as maps from bit to bit (identity first).
+fn board_symmetries(
+    kind: GridKind,
+    width: usize,
+    height: usize,
+    is_cell: &dyn Fn(i32, i32) -> bool,
+) -> Vec<Vec<u16>> {
+    let cells: Vec<(i32, i32)> = (0..height as i32)
+        .flat_map(|y| (0..width as i32).map(move |x| (x, y)))
+        .filter(|&(x, y)| is_cell(x, y))
+        .collect();
+    let lattice: Vec<(i32, i32)> = cells.iter().map(|&c| kind.to_lattice(c)).collect();
+    let min = |pts: &[(i32, i32)]| pts.iter().map(|&(q, r)| (r, q)).min().unwrap_or((0, 0));
+    let (r0, q0) = min(&lattice);
+    let mut sorted = lattice.clone();
+    sorted.sort_unstable();
+    let mut out = Vec::new();
+    for t in 0..kind.symmetry_count() {
+        let moved: Vec<(i32, i32)> = lattice.iter().map(|&p| kind.transform(t, p)).collect();
+        let (r1, q1) = min(&moved);
+        let shifted: Vec<(i32, i32)> = moved
+            .iter()
+            .map(|&(q, r)| (q - q1 + q0, r - r1 + r0))
+            .collect();
+        let mut check = shifted.clone();
+        check.sort_unstable();
+        if check != sorted {
+            continue;
+        }
+        let mut map = vec![0u16; width * height];
+        for (i, &(x, y)) in cells.iter().enumerate() {
+            let (nx, ny) = kind.from_lattice(shifted[i]);
+            map[y as usize * width + x as usize] = (ny as usize * width + nx as usize) as u16;
+        }
+        out.push(map);
+    }
+    out
+}

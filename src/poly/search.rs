@@ -1,0 +1,456 @@
+//! The search: always cover the first empty position, trying every remaining piece placement
+//! whose first cell it is, and prune a branch as soon as a pocket of empty cells cannot be
+//! filled by the pieces left (its size is too small or is no sum of piece sizes).
+//!
+//! The engine is generic over the bitboard width; [`run`] picks the narrowest that fits.
+
+use super::bits::{Bits, Wide};
+use super::problem::Problem;
+
+/// How often (in search nodes) the engine offers a progress report.
+const TICK_NODES: u64 = 1 << 13;
+/// Depths whose branch positions make up the progress fraction.
+const PROGRESS_DEPTH: usize = 4;
+/// Depths at which pockets next to a new piece are flooded and measured.
+const FLOOD_DEPTH: usize = 3;
+/// How many neighbouring positions (right, and the three below) select a candidate list.
+const NEAR: usize = 4;
+
+/// Receives what the engine finds.
+pub(crate) trait Sink {
+    /// A complete tiling, as placement indices. Return false to stop the search.
+    fn found(&mut self, placements: &[u32]) -> bool;
+    /// Every few thousand nodes: nodes so far and the fraction of the tree done. Return false
+    /// to stop.
+    fn tick(&mut self, nodes: u64, fraction: f64) -> bool;
+}
+
+/// Symmetry breaking: one piece type (with one copy) may only take these placements. The
+/// engine places it first, on each of them in turn, and fills the board around it.
+#[derive(Clone, Debug)]
+pub(crate) struct Restriction {
+    /// The restricted piece type.
+    pub piece: usize,
+    /// The allowed placement indices.
+    pub allowed: Vec<u32>,
+}
+
+/// Runs the search over `problem`, reporting to `sink`. Returns the node count and whether the
+/// search ran to the end.
+pub(crate) fn run(
+    problem: &Problem,
+    restriction: Option<&Restriction>,
+    sink: &mut dyn Sink,
+) -> (u64, bool) {
+    let n = problem.positions();
+    if n <= 64 {
+        Engine::<u64>::new(problem, restriction, sink).run()
+    } else if n <= 128 {
+        Engine::<u128>::new(problem, restriction, sink).run()
+    } else {
+        Engine::<Wide>::new(problem, restriction, sink).run()
+    }
+}
+
+struct Engine<'a, B: Bits> {
+    sink: &'a mut dyn Sink,
+    types: usize,
+    /// Candidate placements `(mask, placement index)`, grouped by first position, by which of
+    /// the `NEAR` positions next to it are filled (a 4-bit key), and by piece:
+    /// `start[((pos << NEAR) | key) * types + piece]` begins a group. Only candidates that fit
+    /// the key's filled neighbours are listed, so fewer are tried and rejected.
+    cands: Vec<(B, u32)>,
+    start: Vec<u32>,
+    left: [u8; 64],
+    avail: u64,
+    stack: Vec<u32>,
+    nodes: u64,
+    next_tick: u64,
+    branch: [(u32, u32); PROGRESS_DEPTH],
+    // Geometry for growing regions.
+    width: u32,
+    hex: bool,
+    not_first_col: B,
+    not_last_col: B,
+    even_rows: B,
+    odd_rows: B,
+    board: B,
+    // Pruning data.
+    fillable: Vec<bool>,
+    sizes: [u8; 64],
+    region_cap: u32,
+    /// The positions whose occupancy picks the candidate list at each position.
+    near: Vec<[usize; NEAR]>,
+    /// How many of them are used (0 on large boards).
+    near_bits: usize,
+    isolated_dead: bool,
+    /// No piece set fills 1 or 2 cells: two-cell pockets are dead too.
+    pair_dead: bool,
+    /// No piece set fills 1, 2 or 3 cells: straight or bent 3-cell pockets are dead too.
+    triple_dead: bool,
+    /// The restricted piece and its allowed placements, placed before the search starts.
+    preplace: Option<(usize, Vec<(B, u32)>)>,
+    /// Which of the pre-placements is being searched, of how many.
+    outer: (u32, u32),
+    stopped: bool,
+}
+
+impl<'a, B: Bits> Engine<'a, B> {
+    fn new(p: &Problem, restriction: Option<&Restriction>, sink: &'a mut dyn Sink) -> Self {
+        let types = p.pieces.len();
+        let positions = p.positions();
+        let mask_of = |bits: &[u16]| {
+            bits.iter()
+                .fold(B::ZERO, |m, &b| m | B::bit(usize::from(b)))
+        };
+        let masks: Vec<B> = p.placements.iter().map(|pl| mask_of(&pl.bits)).collect();
+        let w = p.width;
+        let near: Vec<[usize; NEAR]> = (0..positions)
+            .map(|pos| [pos + 1, pos + w - 1, pos + w, pos + w + 1])
+            .collect();
+        let mut cands = Vec::new();
+        // Keyed lists multiply the candidates by up to 16: only for boards of up to 128 positions.
+        let near_bits = if positions <= 128 { NEAR } else { 0 };
+        let mut start = Vec::with_capacity((positions << near_bits) * types + 1);
+        for (pos, per_piece) in p.first.iter().enumerate() {
+            for key in 0..1usize << near_bits {
+                // Positions next to `pos` that are filled under this key.
+                let blocked = (0..near_bits)
+                    .filter(|k| key >> k & 1 == 1)
+                    .map(|k| near[pos][k])
+                    .filter(|&i| i < B::CAPACITY)
+                    .fold(B::ZERO, |m, i| m | B::bit(i));
+                for (t, ids) in per_piece.iter().enumerate() {
+                    start.push(cands.len() as u32);
+                    for &id in ids {
+                        let mask = masks[id as usize];
+                        if restriction.is_some_and(|r| r.piece == t) || !(mask & blocked).is_zero()
+                        {
+                            continue;
+                        }
+                        cands.push((mask, id));
+                    }
+                }
+            }
+        }
+        start.push(cands.len() as u32);
+
+        let (w, h) = (p.width, p.height);
+        let mut not_first_col = B::ZERO;
+        let mut not_last_col = B::ZERO;
+        let mut even_rows = B::ZERO;
+        let mut odd_rows = B::ZERO;
+        let mut board = B::ZERO;
+        for y in 0..h {
+            for x in 0..w {
+                let b = B::bit(y * w + x);
+                if x != 0 {
+                    not_first_col = not_first_col | b;
+                }
+                if x != w - 1 {
+                    not_last_col = not_last_col | b;
+                }
+                if y % 2 == 0 {
+                    even_rows = even_rows | b;
+                } else {
+                    odd_rows = odd_rows | b;
+                }
+                if p.bit_to_cell[y * w + x] != u32::MAX {
+                    board = board | b;
+                }
+            }
+        }
+        let mut left = [0u8; 64];
+        let mut sizes = [0u8; 64];
+        let mut avail = 0u64;
+        for (t, piece) in p.pieces.iter().enumerate() {
+            left[t] = piece.count.min(255) as u8;
+            sizes[t] = piece.size().min(255) as u8;
+            avail |= 1 << t;
+        }
+        let max_size = p.pieces.iter().map(|q| q.size()).max().unwrap_or(1) as u32;
+        Engine {
+            sink,
+            types,
+            cands,
+            start,
+            left,
+            avail,
+            stack: Vec::with_capacity(64),
+            nodes: 0,
+            next_tick: TICK_NODES,
+            branch: [(0, 1); PROGRESS_DEPTH],
+            width: w as u32,
+            hex: p.board.kind == super::grid::GridKind::Hex,
+            not_first_col,
+            not_last_col,
+            even_rows,
+            odd_rows,
+            board,
+            fillable: p.fillable.clone(),
+            sizes,
+            region_cap: (3 * max_size).max(8),
+            near,
+            near_bits,
+            isolated_dead: !p.fillable.get(1).copied().unwrap_or(false),
+            pair_dead: !p.fillable.get(1).copied().unwrap_or(false)
+                && !p.fillable.get(2).copied().unwrap_or(false),
+            triple_dead: !p.fillable.get(1).copied().unwrap_or(false)
+                && !p.fillable.get(2).copied().unwrap_or(false)
+                && !p.fillable.get(3).copied().unwrap_or(false),
+            preplace: restriction.map(|r| {
+                let first = r
+                    .allowed
+                    .iter()
+                    .map(|&id| (masks[id as usize], id))
+                    .collect();
+                (r.piece, first)
+            }),
+            outer: (0, 1),
+            stopped: false,
+        }
+    }
+
+    fn run(mut self) -> (u64, bool) {
+        let filled = !self.board;
+        if filled == B::ALL {
+            return (0, true);
+        }
+        let Some((piece, first)) = self.preplace.take() else {
+            self.search(filled, 0);
+            return (self.nodes, !self.stopped);
+        };
+        // Symmetry breaking: put the restricted piece on each allowed placement first, then
+        // fill around it (its few placements split the search into independent parts).
+        self.left[piece] -= 1;
+        if self.left[piece] == 0 {
+            self.avail &= !(1 << piece);
+        }
+        let n = first.len();
+        for (k, (mask, id)) in first.into_iter().enumerate() {
+            self.outer = (k as u32, n.max(1) as u32);
+            let next = filled | mask;
+            if !(mask & filled).is_zero() {
+                continue;
+            }
+            self.stack.push(id);
+            let go = if next == B::ALL {
+                self.sink.found(&self.stack)
+            } else if self.dead(next, mask, 0) {
+                true
+            } else {
+                self.search(next, 0)
+            };
+            self.stack.pop();
+            if !go {
+                self.stopped = true;
+                break;
+            }
+        }
+        (self.nodes, !self.stopped)
+    }
+
+    /// The positions next to `r` (not masked to the board).
+    #[inline(always)]
+    fn grow(&self, r: B) -> B {
+        let w = self.width;
+        let side = ((r << 1) & self.not_first_col) | ((r >> 1) & self.not_last_col);
+        let vertical = (r << w) | (r >> w);
+        if !self.hex {
+            return side | vertical;
+        }
+        let e = r & self.even_rows;
+        let o = r & self.odd_rows;
+        let even_diag = ((e << (w - 1)) | (e >> (w + 1))) & self.not_last_col;
+        let odd_diag = ((o << (w + 1)) | (o >> (w - 1))) & self.not_first_col;
+        side | vertical | even_diag | odd_diag
+    }
+
+    /// Positions with at least one, and with at least two, neighbours in `r`.
+    #[inline(always)]
+    fn neighbour_counts(&self, r: B) -> (B, B, B) {
+        let w = self.width;
+        let mut one = B::ZERO;
+        let mut more = B::ZERO;
+        let mut three = B::ZERO;
+        let mut add = |n: B| {
+            three = three | (more & n);
+            more = more | (one & n);
+            one = one | n;
+        };
+        add((r << 1) & self.not_first_col);
+        add((r >> 1) & self.not_last_col);
+        add(r << w);
+        add(r >> w);
+        if self.hex {
+            let e = r & self.even_rows;
+            let o = r & self.odd_rows;
+            add((e << (w - 1)) & self.not_last_col);
+            add((e >> (w + 1)) & self.not_last_col);
+            add((o << (w + 1)) & self.not_first_col);
+            add((o >> (w - 1)) & self.not_first_col);
+        }
+        (one, more, three)
+    }
+
+    /// True when placing `mask` (giving `filled`) leaves an empty cell with no empty neighbour
+    /// (or two that only touch each other, when no pieces fill two cells),
+    /// or (near the root) cuts off a pocket whose size no set of the remaining pieces fills.
+    #[inline(always)]
+    fn dead(&self, filled: B, mask: B, depth: usize) -> bool {
+        let empty = !filled;
+        if self.pair_dead {
+            // Count each empty cell's empty neighbours (0, 1, 2+) with bit-parallel adders: a
+            // lone empty cell, or two empty cells that only touch each other, is a dead pocket.
+            let (one, more, three) = self.neighbour_counts(empty);
+            if !(empty & !one).is_zero() {
+                return true;
+            }
+            let single = empty & one & !more;
+            if !(single & self.grow(single)).is_zero() {
+                return true;
+            }
+            if self.triple_dead && !single.is_zero() {
+                // A cell with exactly two empty neighbours, both dead ends: a 3-cell pocket.
+                let double = empty & more & !three;
+                let (_, ends, _) = self.neighbour_counts(single);
+                if !(double & ends).is_zero() {
+                    return true;
+                }
+            }
+        } else if self.isolated_dead && !(empty & !self.grow(empty)).is_zero() {
+            // A lone empty cell: one bitwise test over the whole board.
+            return true;
+        }
+        // Flooding pockets costs more than it saves deep in the tree (measured).
+        if depth >= FLOOD_DEPTH {
+            return false;
+        }
+        let mut seeds = self.grow(mask) & empty;
+        while !seeds.is_zero() {
+            let mut region = seeds.lowest();
+            loop {
+                let next = (self.grow(region) & empty) | region;
+                if next == region {
+                    if self.unfillable(region.count()) {
+                        return true;
+                    }
+                    break;
+                }
+                region = next;
+                if region.count() > self.region_cap {
+                    break;
+                }
+            }
+            seeds = seeds & !region;
+        }
+        false
+    }
+
+    #[cold]
+    fn unfillable(&self, size: u32) -> bool {
+        if !self.fillable.get(size as usize).copied().unwrap_or(false) {
+            return true;
+        }
+        let mut avail = self.avail;
+        let mut smallest = u32::MAX;
+        while avail != 0 {
+            let t = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            smallest = smallest.min(u32::from(self.sizes[t]));
+        }
+        size < smallest
+    }
+
+    fn search(&mut self, filled: B, depth: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_tick {
+            self.next_tick += TICK_NODES;
+            let fraction = self.fraction(depth);
+            if !self.sink.tick(self.nodes, fraction) {
+                self.stopped = true;
+                return false;
+            }
+        }
+        let pos = (!filled).first();
+        let mut key = 0;
+        for (k, &i) in self.near[pos].iter().take(self.near_bits).enumerate() {
+            // Beyond the bitboard counts as filled.
+            let bit = if i < B::CAPACITY {
+                (filled >> i as u32).low_word() & 1
+            } else {
+                1
+            };
+            key |= (bit as usize) << k;
+        }
+        let base = ((pos << self.near_bits) | key) * self.types;
+        if depth < PROGRESS_DEPTH {
+            let mut total = 0;
+            let mut avail = self.avail;
+            while avail != 0 {
+                let t = avail.trailing_zeros() as usize;
+                avail &= avail - 1;
+                total += self.start[base + t + 1] - self.start[base + t];
+            }
+            self.branch[depth] = (0, total.max(1));
+        }
+        let mut avail = self.avail;
+        let mut ordinal = 0u32;
+        while avail != 0 {
+            let t = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            let (s, e) = (
+                self.start[base + t] as usize,
+                self.start[base + t + 1] as usize,
+            );
+            for i in s..e {
+                ordinal += 1;
+                let (mask, id) = self.cands[i];
+                if !(mask & filled).is_zero() {
+                    continue;
+                }
+                let next = filled | mask;
+                if next == B::ALL {
+                    self.stack.push(id);
+                    let go = self.sink.found(&self.stack);
+                    self.stack.pop();
+                    if !go {
+                        self.stopped = true;
+                        return false;
+                    }
+                    continue;
+                }
+                if self.dead(next, mask, depth) {
+                    continue;
+                }
+                if depth < PROGRESS_DEPTH {
+                    self.branch[depth].0 = ordinal - 1;
+                }
+                self.left[t] -= 1;
+                if self.left[t] == 0 {
+                    self.avail &= !(1 << t);
+                }
+                self.stack.push(id);
+                let go = self.search(next, depth + 1);
+                self.stack.pop();
+                self.left[t] += 1;
+                self.avail |= 1 << t;
+                if !go {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn fraction(&self, depth: usize) -> f64 {
+        let (k, n) = self.outer;
+        let mut scale = 1.0 / f64::from(n);
+        let mut f = f64::from(k) * scale;
+        for &(i, n) in self.branch.iter().take(depth.min(PROGRESS_DEPTH)) {
+            scale /= f64::from(n);
+            f += f64::from(i) * scale;
+        }
+        f.min(1.0)
+    }
+}

@@ -1,0 +1,270 @@
+//! The visitor API: run a search, stream solutions (all or only distinct ones), hear about
+//! progress, stop at a limit or whenever the visitor says so.
+
+use serde::Serialize;
+
+use super::problem::Problem;
+use super::search::{Restriction, Sink, run};
+use super::symmetry::{choose_restriction, classify, orbit, sorted};
+
+/// How to search.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Stop after this many solutions have been passed to the visitor.
+    pub limit: Option<u64>,
+    /// Pass only one solution per symmetry class (the counts still cover both).
+    pub distinct: bool,
+    /// Use symmetry breaking (on by default; off enumerates every tiling plainly, for tests).
+    pub symmetry: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limit: None,
+            distinct: false,
+            symmetry: true,
+        }
+    }
+}
+
+/// Counters during and after a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Progress {
+    /// Solutions counted so far (every symmetric variant counted).
+    pub total: u64,
+    /// Distinct solutions (classes under the board's symmetries) so far.
+    pub distinct: u64,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Estimated fraction of the search done, 0 to 1.
+    pub fraction: f64,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// The final counters.
+    pub counts: Progress,
+    /// True when the search ran to the end (the counts are exact), false when stopped early.
+    pub complete: bool,
+    /// The board's symmetry group order.
+    pub symmetries: usize,
+}
+
+/// Receives solutions and progress from [`solve`].
+pub trait Visitor {
+    /// A solution as placement indices (see [`Problem::labels`]). Return false to stop.
+    fn solution(&mut self, problem: &Problem, placements: &[u32], counts: &Progress) -> bool;
+    /// Called every few thousand search nodes. Return false to stop.
+    fn progress(&mut self, _counts: &Progress) -> bool {
+        true
+    }
+}
+
+/// A visitor that only counts.
+pub struct Count;
+
+impl Visitor for Count {
+    fn solution(&mut self, _: &Problem, _: &[u32], _: &Progress) -> bool {
+        true
+    }
+}
+
+/// Collects solutions (as placement indices) up to the search's limit.
+#[derive(Default)]
+pub struct Collect(pub Vec<Vec<u32>>);
+
+impl Visitor for Collect {
+    fn solution(&mut self, _: &Problem, placements: &[u32], _: &Progress) -> bool {
+        self.0.push(placements.to_vec());
+        true
+    }
+}
+
+struct Driver<'a> {
+    problem: &'a Problem,
+    restriction: Option<Restriction>,
+    options: &'a Options,
+    visitor: &'a mut dyn Visitor,
+    counts: Progress,
+    emitted: u64,
+}
+
+impl Driver<'_> {
+    fn emit(&mut self, placements: &[u32]) -> bool {
+        if self.options.limit.is_some_and(|l| self.emitted >= l) {
+            return false;
+        }
+        self.emitted += 1;
+        let go = self
+            .visitor
+            .solution(self.problem, placements, &self.counts);
+        go && self.options.limit.is_none_or(|l| self.emitted < l)
+    }
+}
+
+impl Sink for Driver<'_> {
+    fn found(&mut self, placements: &[u32]) -> bool {
+        let s = sorted(placements);
+        let o = classify(self.problem, self.restriction.as_ref(), &s);
+        if self.restriction.is_some() {
+            if !o.representative {
+                return true;
+            }
+            self.counts.distinct += 1;
+            self.counts.total += o.size;
+            if self.options.distinct {
+                return self.emit(&s);
+            }
+            for member in orbit(self.problem, &s) {
+                if !self.emit(&member) {
+                    return false;
+                }
+            }
+            true
+        } else {
+            self.counts.total += 1;
+            self.counts.distinct += u64::from(o.representative);
+            if self.options.distinct && !o.representative {
+                return true;
+            }
+            self.emit(&s)
+        }
+    }
+
+    fn tick(&mut self, nodes: u64, fraction: f64) -> bool {
+        self.counts.nodes = nodes;
+        self.counts.fraction = fraction;
+        self.visitor.progress(&self.counts)
+    }
+}
+
+/// Searches `problem`, passing solutions to `visitor` as they are found. With symmetry
+/// breaking, each solution found stands for its whole symmetry class, so the members of a
+/// class arrive together.
+pub fn solve(problem: &Problem, options: &Options, visitor: &mut dyn Visitor) -> Summary {
+    let restriction = if options.symmetry {
+        choose_restriction(problem)
+    } else {
+        None
+    };
+    let view = restriction.clone();
+    let mut driver = Driver {
+        problem,
+        restriction,
+        options,
+        visitor,
+        counts: Progress::default(),
+        emitted: 0,
+    };
+    let (nodes, complete) = run(problem, view.as_ref(), &mut driver);
+    let mut counts = driver.counts;
+    counts.nodes = nodes;
+    counts.fraction = if complete { 1.0 } else { counts.fraction };
+    Summary {
+        counts,
+        complete,
+        symmetries: problem.symmetry_order(),
+    }
+}
+
+/// Counts all and distinct solutions.
+pub fn count(problem: &Problem) -> Summary {
+    solve(problem, &Options::default(), &mut Count)
+}
+
+/// What a streaming search reports: the counters and the solutions found since the last
+/// report (each as [`Problem::labels`]).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Batch {
+    /// Solutions counted so far (all symmetric variants).
+    pub total: u64,
+    /// Distinct solutions so far.
+    pub distinct: u64,
+    /// Search nodes so far.
+    pub nodes: u64,
+    /// Estimated fraction done, 0 to 1.
+    pub fraction: f64,
+    /// New solutions since the last report, as piece-copy labels per drawn cell.
+    pub solutions: Vec<Vec<i16>>,
+}
+
+/// Where a streaming search sends its batches (e.g. a worker's progress messages).
+pub trait Reporter {
+    /// Whether a report now would be delivered (the receiver rate-limits).
+    fn due(&self) -> bool;
+    /// Delivers a batch.
+    fn send(&mut self, batch: &Batch);
+}
+
+/// The end of a streaming search: the summary, plus the solutions not yet reported.
+#[derive(Clone, Debug, Serialize)]
+pub struct StreamEnd {
+    /// Final counters and whether the search ran to the end.
+    pub summary: Summary,
+    /// Solutions found after the last report.
+    pub solutions: Vec<Vec<i16>>,
+    /// How many solutions were passed on in all (at most `keep`).
+    pub kept: usize,
+}
+
+struct Streamer<'a> {
+    reporter: &'a mut dyn Reporter,
+    keep: usize,
+    kept: usize,
+    batch: Batch,
+}
+
+impl Streamer<'_> {
+    fn flush(&mut self, counts: &Progress) {
+        self.batch.total = counts.total;
+        self.batch.distinct = counts.distinct;
+        self.batch.nodes = counts.nodes;
+        self.batch.fraction = counts.fraction;
+        self.reporter.send(&self.batch);
+        self.batch.solutions.clear();
+    }
+}
+
+impl Visitor for Streamer<'_> {
+    fn solution(&mut self, problem: &Problem, placements: &[u32], counts: &Progress) -> bool {
+        if self.kept < self.keep {
+            self.kept += 1;
+            self.batch.solutions.push(problem.labels(placements));
+        }
+        if self.reporter.due() {
+            self.flush(counts);
+        }
+        true
+    }
+
+    fn progress(&mut self, counts: &Progress) -> bool {
+        if self.reporter.due() {
+            self.flush(counts);
+        }
+        true
+    }
+}
+
+/// Solves while streaming batches to `reporter`: counters always, and the first `keep`
+/// solutions as they are found.
+pub fn stream(
+    problem: &Problem,
+    options: &Options,
+    keep: usize,
+    reporter: &mut dyn Reporter,
+) -> StreamEnd {
+    let mut s = Streamer {
+        reporter,
+        keep,
+        kept: 0,
+        batch: Batch::default(),
+    };
+    let summary = solve(problem, options, &mut s);
+    StreamEnd {
+        summary,
+        solutions: std::mem::take(&mut s.batch.solutions),
+        kept: s.kept,
+    }
+}

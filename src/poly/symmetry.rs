@@ -1,0 +1,142 @@
+//! Counting tilings modulo the board's symmetries, exactly.
+//!
+//! Two tilings are the same *distinct* solution when a rotation or reflection of the board
+//! maps one onto the other. Symmetry breaking: one piece type with a single copy (the one with
+//! the fewest placement orbits) may only take one placement from each orbit of its placements
+//! under the board's symmetry group G. Every orbit of solutions then still shows up, and a
+//! found solution `s` with that piece at `r` stands for its whole orbit: if no symmetry fixes
+//! `r`, `s` is found exactly once per orbit and the orbit has |G| members; if some do (the
+//! stabiliser of `r`), the search finds the orbit |Stab(r)| / |Stab(s)| times, so only the
+//! smallest of those finds is kept and the orbit has |G| / |Stab(s)| members.
+
+use super::problem::Problem;
+use super::search::Restriction;
+
+/// A solution as sorted placement indices (the form in which solutions are compared).
+pub(crate) fn sorted(placements: &[u32]) -> Vec<u32> {
+    let mut v = placements.to_vec();
+    v.sort_unstable();
+    v
+}
+
+/// The image of a (sorted) solution under symmetry `g`, sorted.
+pub(crate) fn image(problem: &Problem, g: usize, solution: &[u32]) -> Vec<u32> {
+    let map = &problem.symmetries[g];
+    let mut v: Vec<u32> = solution.iter().map(|&p| map[p as usize]).collect();
+    v.sort_unstable();
+    v
+}
+
+/// Picks the piece to restrict and its allowed placements, or `None` when the board has no
+/// symmetry or no piece type is used exactly once in every solution.
+pub(crate) fn choose_restriction(problem: &Problem) -> Option<Restriction> {
+    let g = problem.symmetries.len();
+    if g <= 1 || problem.allow_unused {
+        return None;
+    }
+    let mut best: Option<(usize, usize, Restriction)> = None;
+    for (t, piece) in problem.pieces.iter().enumerate() {
+        if piece.count != 1 {
+            continue;
+        }
+        let mut allowed = Vec::new();
+        let mut seen = vec![false; problem.placements.len()];
+        let mut latest = 0;
+        for (id, p) in problem.placements.iter().enumerate() {
+            if p.piece != t || seen[id] {
+                continue;
+            }
+            // Any member of the orbit would do; take the one with the earliest first cell.
+            let mut rep = id as u32;
+            for map in &problem.symmetries {
+                let q = map[id];
+                seen[q as usize] = true;
+                let key = |i: u32| (problem.placements[i as usize].bits[0], i);
+                if key(q) < key(rep) {
+                    rep = q;
+                }
+            }
+            latest = latest.max(usize::from(problem.placements[rep as usize].bits[0]));
+            allowed.push(rep);
+        }
+        allowed.sort_unstable();
+        let score = (allowed.len(), latest);
+        if best.as_ref().is_none_or(|(n, l, _)| score < (*n, *l)) {
+            best = Some((score.0, score.1, Restriction { piece: t, allowed }));
+        }
+    }
+    best.map(|(_, _, r)| r)
+}
+
+/// What one found solution stands for.
+pub(crate) struct Orbit {
+    /// Whether this find represents its orbit (false: another find of the same orbit does).
+    pub representative: bool,
+    /// The orbit's size (how many solutions in total it accounts for).
+    pub size: u64,
+}
+
+/// Classifies a found (sorted) solution under symmetry breaking by `restriction`, or without
+/// it (`None`: every solution is found, the smallest of each orbit represents it).
+pub(crate) fn classify(
+    problem: &Problem,
+    restriction: Option<&Restriction>,
+    solution: &[u32],
+) -> Orbit {
+    let g = problem.symmetries.len();
+    // The symmetries to compare under: the stabiliser of the restricted piece's placement,
+    // or the whole group.
+    let group: Vec<usize> = match restriction {
+        Some(r) => {
+            let Some(&at) = solution
+                .iter()
+                .find(|&&p| problem.placements[p as usize].piece == r.piece)
+            else {
+                return Orbit {
+                    representative: false,
+                    size: 0,
+                };
+            };
+            (0..g)
+                .filter(|&k| problem.symmetries[k][at as usize] == at)
+                .collect()
+        }
+        None => (0..g).collect(),
+    };
+    if group.len() == 1 {
+        return Orbit {
+            representative: true,
+            size: g as u64,
+        };
+    }
+    let mut fixing = 0u64;
+    for &k in &group {
+        let img = image(problem, k, solution);
+        match img.as_slice().cmp(solution) {
+            std::cmp::Ordering::Less => {
+                return Orbit {
+                    representative: false,
+                    size: 0,
+                };
+            }
+            std::cmp::Ordering::Equal => fixing += 1,
+            std::cmp::Ordering::Greater => {}
+        }
+    }
+    Orbit {
+        representative: true,
+        size: g as u64 / fixing.max(1),
+    }
+}
+
+/// The distinct members of a solution's orbit (the solution first).
+pub(crate) fn orbit(problem: &Problem, solution: &[u32]) -> Vec<Vec<u32>> {
+    let mut out: Vec<Vec<u32>> = vec![solution.to_vec()];
+    for k in 1..problem.symmetries.len() {
+        let img = image(problem, k, solution);
+        if !out.contains(&img) {
+            out.push(img);
+        }
+    }
+    out
+}

@@ -1,0 +1,153 @@
+// The tiling page in Chromium: solve Meteor, stop a long search, draw a board and solve it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openApp, screenshot } from './harness.mjs';
+
+async function waitText(page, selector, re, timeout = 30000) {
+  await page.waitForFunction(([s, src]) => new RegExp(src).test(document.querySelector(s)?.textContent || ''),
+    [selector, re.source], { timeout });
+  return page.textContent(selector);
+}
+
+test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', async () => {
+  const app = await openApp('#/poly');
+  try {
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+    await waitText(page, '[data-hint]', /50 cells · 10 pieces/);
+    await page.click('[data-solve]');
+    await waitText(page, '[data-msg]', /Done: 2,098 solutions, 1,049 distinct/);
+    assert.equal(await page.textContent('[data-total]'), '2,098');
+    assert.equal(await page.textContent('[data-distinct-count]'), '1,049');
+    assert.match(await page.textContent('[data-index]'), /solution \d+ of 1000\+/);
+    // Browse back one solution with the button and with the keyboard.
+    const before = await page.textContent('[data-index]');
+    await page.click('[data-prev]');
+    assert.notEqual(await page.textContent('[data-index]'), before);
+    await page.focus('.poly-canvas');
+    await page.keyboard.press('ArrowLeft');
+    // The canvas shows coloured pieces (not just the empty board colour).
+    const colours = await page.evaluate(() => {
+      const c = document.querySelector('.poly-canvas');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const seen = new Set();
+      for (let i = 0; i < d.length; i += 4 * 97) seen.add(`${d[i] >> 4},${d[i + 1] >> 4},${d[i + 2] >> 4}`);
+      return seen.size;
+    });
+    assert.ok(colours >= 10, `expected many piece colours, saw ${colours}`);
+    await screenshot(page, 'poly-meteor-light');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a long search can be stopped, and the next search works', async () => {
+  const app = await openApp('#/poly', { colorScheme: 'dark' });
+  try {
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="pentominoes-6x10"]', { state: 'attached' });
+    await page.selectOption('[data-puzzle]', 'draw');
+    await page.fill('[data-w]', '10');
+    await page.dispatchEvent('[data-w]', 'change');
+    await page.fill('[data-h]', '12');
+    await page.dispatchEvent('[data-h]', 'change');
+    await page.click('[data-fill]');
+    await page.fill('[data-pieces]', 'pentominoes*2');
+    await waitText(page, '[data-hint]', /120 cells · 24 pieces/);
+    await page.click('[data-solve]');
+    await page.waitForFunction(() => Number((document.querySelector('[data-total]').textContent || '0').replace(/,/g, '')) > 0, null, { timeout: 30000 });
+    await screenshot(page, 'poly-running-dark');
+    await page.click('[data-stop]');
+    await waitText(page, '[data-msg]', /Stopped: [\d,]+ solutions found so far/);
+    assert.equal(await page.isDisabled('[data-solve]'), false);
+    // The engine works again after the worker was replaced.
+    await page.selectOption('[data-puzzle]', 'pentominoes-3x20');
+    await waitText(page, '[data-hint]', /60 cells · 12 pieces/);
+    await page.click('[data-solve]');
+    await waitText(page, '[data-msg]', /Done: 8 solutions, 2 distinct/);
+    await screenshot(page, 'poly-3x20-dark');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('draw a hex board, get told about a bad piece set, then solve it', async () => {
+  const app = await openApp('#/poly', { viewport: { width: 390, height: 844 } });
+  try {
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+    await page.selectOption('[data-puzzle]', 'draw');
+    await page.click('[data-kind="hex"]');
+    await page.fill('[data-w]', '3');
+    await page.dispatchEvent('[data-w]', 'change');
+    await page.fill('[data-h]', '2');
+    await page.dispatchEvent('[data-h]', 'change');
+    await page.click('[data-clear]');
+    // Draw a 3×2 hex board by clicking and dragging across the cell centres.
+    const box = await page.locator('.poly-canvas').boundingBox();
+    const centres = await page.evaluate(() => {
+      const c = document.querySelector('.poly-canvas');
+      const w = parseFloat(c.style.width);
+      const r = (w - 12) / (Math.sqrt(3) * 3.5);
+      const cw = Math.sqrt(3) * r;
+      const out = [];
+      for (let row = 0; row < 2; row++) for (let col = 0; col < 3; col++) {
+        out.push([6 + cw * (col + 0.5 + (row & 1) * 0.5), 6 + r + 1.5 * r * row]);
+      }
+      return out;
+    });
+    await page.mouse.move(box.x + centres[0][0], box.y + centres[0][1]);
+    await page.mouse.down();
+    for (const [x, y] of centres.slice(1, 3)) await page.mouse.move(box.x + x, box.y + y, { steps: 4 });
+    await page.mouse.up();
+    for (const [x, y] of centres.slice(3)) await page.mouse.click(box.x + x, box.y + y);
+    // Pentominoes are square pieces: the page says so next to the pieces.
+    await page.fill('[data-pieces]', 'pentominoes');
+    await waitText(page, '[data-pieces-msg]', /hex grid but the pieces are square/);
+    // Three hex dominoes drawn with letters.
+    await page.selectOption('[data-set]', 'custom');
+    await page.fill('[data-pieces]', 'hex\nAA\n\nBB\n\nCC');
+    await waitText(page, '[data-hint]', /6 cells · 3 pieces/);
+    assert.equal(await page.textContent('[data-pieces-msg]'), '');
+    await page.click('[data-solve]');
+    await waitText(page, '[data-msg]', /Done: \d+ solutions/);
+    const total = Number(await page.textContent('[data-total]'));
+    assert.ok(total >= 1);
+    await screenshot(page, 'poly-hex-drawn-mobile');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
+test('draw pieces with the piece editor and tile a drawn board', async () => {
+  const app = await openApp('#/poly', { colorScheme: 'dark' });
+  try {
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+    await page.selectOption('[data-puzzle]', 'draw');
+    await page.fill('[data-w]', '4');
+    await page.dispatchEvent('[data-w]', 'change');
+    await page.fill('[data-h]', '2');
+    await page.dispatchEvent('[data-h]', 'change');
+    await page.click('[data-fill]');
+    await page.click('.poly-editor summary');
+    const ed = await page.locator('[data-editor-canvas]').boundingBox();
+    const at = (c, r) => [ed.x + 6 + 30 * (c + 0.5), ed.y + 6 + 30 * (r + 0.5)];
+    for (let k = 0; k < 4; k++) {
+      await page.mouse.click(...at(1, 1));
+      await page.mouse.click(...at(2, 1));
+      await page.click('[data-editor-add]');
+    }
+    assert.equal(await page.inputValue('[data-pieces]'), 'square\n\nAA\n\nBB\n\nCC\n\nDD');
+    await waitText(page, '[data-hint]', /8 cells · 4 pieces/);
+    await page.click('[data-solve]');
+    await waitText(page, '[data-msg]', /Done: 5 solutions/);
+    await screenshot(page, 'poly-editor-dark');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});

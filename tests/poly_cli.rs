@@ -1,0 +1,135 @@
+//! `gridwise poly` from the command line: the benchmarks game's Meteor output, byte for byte,
+//! and `poly solve` with sizes, specs, files and bad input.
+
+use std::process::Command;
+
+const METEOR_OUTPUT: &str = "2098 solutions found
+
+0 0 0 0 1 
+ 2 2 2 0 1 
+2 6 6 1 1 
+ 2 6 1 5 5 
+8 6 5 5 5 
+ 8 6 3 3 3 
+4 8 8 9 3 
+ 4 4 8 9 3 
+4 7 4 7 9 
+ 7 7 7 9 9 
+
+9 9 9 9 8 
+ 9 6 6 8 5 
+6 6 8 8 5 
+ 6 8 2 5 5 
+7 7 7 2 5 
+ 7 4 7 2 0 
+1 4 2 2 0 
+ 1 4 4 0 3 
+1 4 0 0 3 
+ 1 1 3 3 3 
+
+";
+
+fn gridwise(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridwise"))
+        .args(args)
+        .output()
+        .expect("run gridwise");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn meteor_prints_the_benchmarks_game_output() {
+    let (ok, out, _) = gridwise(&["poly", "meteor"]);
+    assert!(ok);
+    assert_eq!(out, METEOR_OUTPUT);
+    let (ok, out, _) = gridwise(&["poly", "meteor", "10"]);
+    assert!(ok);
+    assert!(out.starts_with("10 solutions found\n\n"));
+}
+
+#[test]
+fn solve_prints_counts_and_letter_grids() {
+    let (ok, out, _) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        "20x3",
+        "--pieces",
+        "pentominoes",
+        "--distinct",
+        "--print",
+        "1",
+    ]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3 + 1 + 2, "{out}");
+    assert!(
+        lines
+            .iter()
+            .take(3)
+            .all(|l| l.len() == 20 && l.chars().all(|c| "FILNPTUVWXYZ".contains(c)))
+    );
+    assert!(out.ends_with("total 8\ndistinct 2\n"));
+}
+
+#[test]
+fn solve_reads_board_and_piece_files() {
+    let dir = std::env::temp_dir().join(format!("gridwise-poly-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("ring.txt");
+    std::fs::write(&board, "; a 4x4 ring\n....\n.##.\n....\n....\n").unwrap();
+    let pieces = dir.join("pieces.txt");
+    std::fs::write(&pieces, "AA.B\n....\nA*5\nB*4\n").unwrap();
+    let (ok, out, err) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        board.to_str().unwrap(),
+        "--pieces",
+        pieces.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("total "), "{out}");
+    std::fs::write(&board, "....\n.?..\n").unwrap();
+    let (ok, _, err) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        board.to_str().unwrap(),
+        "--pieces",
+        "1x2*4",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("line 2, column 2: unexpected character '?'"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_is_named() {
+    let (ok, _, err) = gridwise(&["poly", "solve", "--board", "5x5", "--pieces", "pentominoes"]);
+    assert!(!ok);
+    assert!(
+        err.contains("the board has 25 cells but the pieces cover 60"),
+        "{err}"
+    );
+    let (ok, _, err) = gridwise(&["poly", "solve", "--board", "5x5", "--pieces", "nonsense"]);
+    assert!(!ok);
+    assert!(err.contains("unknown piece set \"nonsense\""), "{err}");
+    let (ok, _, err) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        "9by9",
+        "--pieces",
+        "pentominoes",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("9by9"), "{err}");
+}

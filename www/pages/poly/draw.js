@@ -1,0 +1,183 @@
+// Canvas geometry and drawing for square and hex boards (odd rows of hexes shifted half a cell
+// right, as on the Meteor board).
+
+const SQRT3 = Math.sqrt(3);
+
+/** Layout of a `width`×`height` board of `kind` fitted into `maxWidth` CSS pixels. */
+export function layout(kind, width, height, maxWidth, maxCell = 44) {
+  const pad = 6;
+  if (kind === 'hex') {
+    // Pointy-top hexes: cell width w = √3·r, row pitch 1.5·r.
+    const r = Math.max(6, Math.min(maxCell / SQRT3, (maxWidth - 2 * pad) / (SQRT3 * (width + 0.5))));
+    const w = SQRT3 * r;
+    return {
+      kind, width, height, r, pad,
+      cssWidth: Math.ceil(2 * pad + w * (width + 0.5)),
+      cssHeight: Math.ceil(2 * pad + r * (1.5 * height + 0.5)),
+      centre(c, row) { return [pad + w * (c + 0.5 + (row & 1) * 0.5), pad + r + 1.5 * r * row]; },
+    };
+  }
+  const s = Math.max(8, Math.min(maxCell, (maxWidth - 2 * pad) / width));
+  return {
+    kind, width, height, s, pad,
+    cssWidth: Math.ceil(2 * pad + s * width),
+    cssHeight: Math.ceil(2 * pad + s * height),
+    centre(c, row) { return [pad + s * (c + 0.5), pad + s * (row + 0.5)]; },
+  };
+}
+
+/** The cell `[col, row]` under the point `(x, y)` (CSS pixels), or null. */
+export function cellAt(lay, x, y) {
+  let best = null;
+  let bestD = Infinity;
+  const row0 = Math.floor((y - lay.pad) / (lay.kind === 'hex' ? 1.5 * lay.r : lay.s));
+  for (let row = Math.max(0, row0 - 1); row <= Math.min(lay.height - 1, row0 + 1); row++) {
+    for (let c = 0; c < lay.width; c++) {
+      const [cx, cy] = lay.centre(c, row);
+      const d = (cx - x) ** 2 + (cy - y) ** 2;
+      if (d < bestD) { bestD = d; best = [c, row]; }
+    }
+  }
+  const limit = lay.kind === 'hex' ? lay.r : lay.s * 0.72;
+  return best && bestD <= limit * limit ? best : null;
+}
+
+/** The outline of a cell as a list of corner points. */
+function corners(lay, c, row, inset = 0) {
+  const [cx, cy] = lay.centre(c, row);
+  if (lay.kind === 'hex') {
+    const r = lay.r - inset;
+    const pts = [];
+    for (let i = 0; i < 6; i++) {
+      const a = Math.PI / 180 * (60 * i - 90);
+      pts.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+    }
+    return pts;
+  }
+  const h = lay.s / 2 - inset;
+  return [[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]];
+}
+
+function pathOf(ctx, pts) {
+  ctx.beginPath();
+  pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+  ctx.closePath();
+}
+
+/** The neighbour across each edge of a cell's outline (same order as `corners` edges). */
+function edgeNeighbours(kind, c, row) {
+  if (kind === 'hex') {
+    // Edges from the top corner clockwise: NE, E, SE, SW, W, NW.
+    const odd = row & 1;
+    return [
+      [c + odd, row - 1], [c + 1, row], [c + odd, row + 1],
+      [c - 1 + odd, row + 1], [c - 1, row], [c - 1 + odd, row - 1],
+    ];
+  }
+  return [[c, row - 1], [c + 1, row], [c, row + 1], [c - 1, row]];
+}
+
+/** A colour per piece copy, readable in light and dark themes. */
+export function pieceColour(i, dark) {
+  const hue = (i * 137.508 + 20) % 360;
+  const light = dark ? 58 + (i % 3) * 6 : 56 + (i % 3) * 7;
+  const sat = dark ? 55 : 68;
+  return `hsl(${hue.toFixed(1)} ${sat}% ${light}%)`;
+}
+
+/**
+ * Draws the board: `cells` (row-major booleans), optional `labels` (piece copy per cell, -1
+ * for none), theme `colors` ({surface-2, border, text, bg}).
+ */
+export function drawBoard(canvas, lay, { cells, labels = null, colors, dark, hover = null }) {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(lay.cssWidth * dpr);
+  canvas.height = Math.round(lay.cssHeight * dpr);
+  canvas.style.width = `${lay.cssWidth}px`;
+  canvas.style.height = `${lay.cssHeight}px`;
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, lay.cssWidth, lay.cssHeight);
+  const { width, height, kind } = lay;
+  const labelAt = (c, row) => {
+    if (c < 0 || row < 0 || c >= width || row >= height) return -2;
+    if (!cells[row * width + c]) return -2;
+    return labels ? labels[row * width + c] : -1;
+  };
+  // Cells.
+  for (let row = 0; row < height; row++) {
+    for (let c = 0; c < width; c++) {
+      const on = cells[row * width + c];
+      const pts = corners(lay, c, row, 0.5);
+      pathOf(ctx, pts);
+      if (on) {
+        const l = labels ? labels[row * width + c] : -1;
+        ctx.fillStyle = l >= 0 ? pieceColour(l, dark) : colors['surface-2'];
+        ctx.fill();
+        ctx.strokeStyle = l >= 0 ? 'rgba(0,0,0,0.12)' : colors.border;
+        ctx.lineWidth = 1;
+        ctx.stroke();
+      } else if (!labels) {
+        // Drawing mode: show where a cell could go.
+        ctx.setLineDash([3, 3]);
+        ctx.strokeStyle = colors.border;
+        ctx.lineWidth = 1;
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+    }
+  }
+  // Piece outlines: thick edges between different pieces and around the board.
+  ctx.strokeStyle = colors.text;
+  ctx.lineCap = 'round';
+  ctx.lineWidth = kind === 'hex' ? Math.max(1.5, lay.r / 9) : Math.max(1.5, lay.s / 16);
+  ctx.beginPath();
+  for (let row = 0; row < height; row++) {
+    for (let c = 0; c < width; c++) {
+      const me = labelAt(c, row);
+      if (me === -2) continue;
+      const pts = corners(lay, c, row);
+      const nbs = edgeNeighbours(kind, c, row);
+      for (let e = 0; e < nbs.length; e++) {
+        const other = labelAt(nbs[e][0], nbs[e][1]);
+        if (other === me && (me >= 0 || other !== -2)) continue;
+        if (other !== -2 && me < 0) continue;
+        const [a, b] = [pts[e], pts[(e + 1) % pts.length]];
+        ctx.moveTo(a[0], a[1]);
+        ctx.lineTo(b[0], b[1]);
+      }
+    }
+  }
+  ctx.stroke();
+  if (hover) {
+    pathOf(ctx, corners(lay, hover[0], hover[1], 2));
+    ctx.strokeStyle = colors.accent;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+  }
+}
+
+/** Draws a small picture of a piece (cells as drawn `[col, row]`) into a canvas. */
+export function drawPiece(canvas, kind, cells, colour, outline) {
+  const minC = Math.min(...cells.map((p) => p[0]));
+  let minR = Math.min(...cells.map((p) => p[1]));
+  if (kind === 'hex') minR -= ((minR % 2) + 2) % 2;
+  const w = Math.max(...cells.map((p) => p[0])) - minC + 1;
+  const h = Math.max(...cells.map((p) => p[1])) - minR + 1;
+  const lay = layout(kind, w, h, 64, 12);
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(lay.cssWidth * dpr);
+  canvas.height = Math.round(lay.cssHeight * dpr);
+  canvas.style.width = `${lay.cssWidth}px`;
+  canvas.style.height = `${lay.cssHeight}px`;
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  for (const [c, r] of cells) {
+    pathOf(ctx, corners(lay, c - minC, r - minR, 0.5));
+    ctx.fillStyle = colour;
+    ctx.fill();
+    ctx.strokeStyle = outline;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+  }
+}
