@@ -95,6 +95,12 @@ pub fn digits_text(set: Digits) -> String {
         .join("/")
 }
 
+/// A digit set from a mask with bit d-1 for digit d (the layout pages and the CLI use);
+/// bits above digit 9 are dropped.
+pub fn digits_from_mask(mask: u16) -> Digits {
+    (mask << 1) & ALL_DIGITS
+}
+
 /// A position in the logic: placed digits and remaining candidates of every cell.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
@@ -170,6 +176,16 @@ impl Board {
     /// True when `digit` is already placed somewhere in the unit.
     pub fn unit_has_value(&self, unit: usize, digit: u8) -> bool {
         UNITS[unit].iter().any(|&c| self.values[c] == digit)
+    }
+
+    /// Keeps only the candidates also in `marks` (one mask per cell in the page's layout:
+    /// bit d-1 = digit d possible); filled cells are left alone.
+    pub fn restrict(&mut self, marks: &[u16; 81]) {
+        for (cell, &m) in marks.iter().enumerate() {
+            if self.values[cell] == 0 {
+                self.cands[cell] &= digits_from_mask(m);
+            }
+        }
     }
 
     /// True when the position cannot be completed: an empty cell without candidates, or a
