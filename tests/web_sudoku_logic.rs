@@ -66,6 +66,49 @@ fn hint_reports_mistakes_and_solved() {
 }
 
 #[wasm_bindgen_test]
+fn hint_starts_from_the_players_candidates() {
+    let first = sudoku_hint(args(&format!(r#"{{"grid":"{PUZZLE}"}}"#))).unwrap();
+    let first = field(&first, "step");
+    let all = vec!["511"; 81].join(",");
+    let same = sudoku_hint(args(&format!(
+        r#"{{"grid":"{PUZZLE}","candidates":[{all}]}}"#
+    )))
+    .unwrap();
+    assert_eq!(
+        js_sys::JSON::stringify(&field(&same, "step")).unwrap(),
+        js_sys::JSON::stringify(&first).unwrap()
+    );
+    // Strike the solution's 1 from r1c2 (cell 1): the marks are the mistake.
+    let mut masks = vec![511u32; 81];
+    masks[1] = 510;
+    let list = masks
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let reply = sudoku_hint(args(&format!(
+        r#"{{"grid":"{PUZZLE}","puzzle":"{PUZZLE}","candidates":[{list}]}}"#
+    )))
+    .unwrap();
+    assert_eq!(
+        field(&reply, "kind").as_string().as_deref(),
+        Some("mistake")
+    );
+    assert_eq!(
+        field(&reply, "message").as_string().as_deref(),
+        Some("r1c2: your candidates rule out the digit that belongs here.")
+    );
+    let err = sudoku_hint(args(&format!(
+        r#"{{"grid":"{PUZZLE}","candidates":[1,2,3]}}"#
+    )))
+    .unwrap_err();
+    assert_eq!(
+        message(err),
+        "candidates: expected 81 masks (one per cell), got 3"
+    );
+}
+
+#[wasm_bindgen_test]
 fn rate_and_steps_agree() {
     let rating = sudoku_rate(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#))).unwrap();
     let steps = field(

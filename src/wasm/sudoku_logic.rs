@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{Progress, from_args, now_ms, to_js};
 use crate::sudoku::generator::{self, Options};
-use crate::sudoku::hint::hint;
+use crate::sudoku::hint::{hint_with_marks, parse_marks};
 use crate::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
 
 #[derive(Deserialize)]
@@ -13,6 +13,8 @@ struct HintArgs {
     grid: String,
     #[serde(default)]
     puzzle: Option<String>,
+    #[serde(default)]
+    candidates: Option<Vec<u32>>,
 }
 
 #[derive(Deserialize)]
@@ -20,12 +22,19 @@ struct PuzzleArgs {
     puzzle: String,
 }
 
-/// `sudoku.hint {grid, puzzle?}` → `{kind: "step", step}` | `{kind: "mistake", cells, message}`
-/// | `{kind: "solved"}`. With `puzzle` (the givens) wrong user digits are found.
+/// `sudoku.hint {grid, puzzle?, candidates?}` → `{kind: "step", step}` |
+/// `{kind: "mistake", cells, message}` | `{kind: "solved"}`. With `puzzle` (the givens) wrong
+/// user digits are found; with `candidates` (81 masks, bit d-1 = digit d possible) the step
+/// starts from the player's candidates, and marks that exclude a right digit are a mistake.
 #[wasm_bindgen]
 pub fn sudoku_hint(args: JsValue) -> Result<JsValue, JsError> {
-    let HintArgs { grid, puzzle } = from_args(args)?;
-    to_js(&hint(&grid, puzzle.as_deref())?)
+    let HintArgs {
+        grid,
+        puzzle,
+        candidates,
+    } = from_args(args)?;
+    let marks = candidates.as_deref().map(parse_marks).transpose()?;
+    to_js(&hint_with_marks(&grid, puzzle.as_deref(), marks.as_ref())?)
 }
 
 /// `sudoku.steps {puzzle}` → `{steps: [Step…]}`: the whole easiest-first path.
