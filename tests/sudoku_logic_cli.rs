@@ -66,6 +66,30 @@ fn hint_and_steps_print_json() {
 }
 
 #[test]
+fn hint_reads_an_optional_candidates_field() {
+    let mut masks = vec!["511"; 81];
+    masks[1] = "510"; // r1c2 is 1 in the solution
+    let input = format!(
+        "{PUZZLE} {}\n{PUZZLE} {}\n{PUZZLE} 1,x\n",
+        vec!["511"; 81].join(","),
+        masks.join(",")
+    );
+    let (ok, out) = run(&["sudoku", "hint"], &input);
+    assert!(!ok);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["kind"], "step");
+    assert_eq!(lines[1]["kind"], "mistake");
+    assert_eq!(lines[1]["cells"], serde_json::json!([1]));
+    assert_eq!(
+        lines[2]["error"],
+        "candidates: mask 2 (\"x\") is not a number"
+    );
+}
+
+#[test]
 fn generate_is_reproducible_and_matches_the_wasm_test() {
     let args = [
         "sudoku",

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use gridwise::sudoku::generator::{self, Request, Symmetry};
-use gridwise::sudoku::hint::hint;
+use gridwise::sudoku::hint::{hint_with_marks, parse_marks};
 use gridwise::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
 
 use crate::bench::{BenchContext, BenchRow, median};
@@ -21,7 +21,9 @@ pub enum Command {
         /// Puzzles, one per line (standard input when omitted).
         file: Option<PathBuf>,
     },
-    /// The next logical step for each grid (givens plus entered digits), as JSON.
+    /// The next logical step for each grid (givens plus entered digits), as JSON. An optional
+    /// second field of 81 comma-separated masks (bit d-1 = digit d possible) gives the
+    /// player's candidates to start from.
     Hint {
         /// Grids, one per line (standard input when omitted).
         file: Option<PathBuf>,
@@ -60,7 +62,10 @@ pub fn run(cmd: Command) -> ExitCode {
                 .map_err(|e| e.to_string())
         }),
         Command::Hint { file } => json_lines(file, |text| {
-            hint(text, None)
+            let mut fields = text.split_whitespace();
+            let grid = fields.next().unwrap_or("");
+            let marks = fields.next().map(masks_field).transpose()?;
+            hint_with_marks(grid, None, marks.as_ref())
                 .map(|h| serde_json::to_value(h).unwrap_or_default())
                 .map_err(|e| e.to_string())
         }),
@@ -80,6 +85,20 @@ pub fn run(cmd: Command) -> ExitCode {
 }
 
 /// One JSON line per input line; `{"error": …}` lines for bad input, exit 1 if any.
+/// The candidates field of a `hint` line: 81 comma-separated masks.
+fn masks_field(field: &str) -> Result<[u16; 81], String> {
+    let masks = field
+        .split(',')
+        .enumerate()
+        .map(|(i, m)| {
+            m.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("candidates: mask {} ({m:?}) is not a number", i + 1))
+        })
+        .collect::<Result<Vec<u32>, String>>()?;
+    parse_marks(&masks).map_err(|e| e.to_string())
+}
+
 fn json_lines(
     file: Option<PathBuf>,
     mut answer: impl FnMut(&str) -> Result<serde_json::Value, String>,
