@@ -3,10 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BOXES, PEERS, candidates, cellsFromText, cellsInMessage, conflicts, deadEnd, digitsOf, formatTime, textFromCells,
+  BOXES, PEERS, bit, candidates, cellsFromText, cellsInMessage, conflicts, deadEnd, digitsOf, formatTime, textFromCells,
 } from '../../www/pages/sudoku/model.js';
 import { Game } from '../../www/pages/sudoku/game.js';
-import { alreadyApplied, firstUseful, lookSentence, workingCandidates } from '../../www/pages/sudoku/hints.js';
+import { hintCandidates, lookSentence, workingCandidates } from '../../www/pages/sudoku/hints.js';
 
 const PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
@@ -85,17 +85,39 @@ test('game: a logic step applies as one undo step; save and load round-trip', ()
   assert.equal(new Game().load({ v: 1, g: 'x' }), false, 'garbage is refused');
 });
 
-test('hints: steps already made are skipped', () => {
+test('hints start from real eliminations: auto-candidates and applied steps', () => {
   const game = new Game();
   game.reset('play', cellsFromText(PUZZLE));
-  game.setAuto(true);
-  const values = game.values();
+  assert.equal(hintCandidates(game), null, 'nothing beyond the digits');
   const pointing = { placements: [], eliminations: [{ cell: 2, digit: 1 }] };
-  const single = { placements: [{ cell: 2, digit: 4 }], eliminations: [] };
-  assert.equal(alreadyApplied(pointing, workingCandidates(game), values), false);
-  game.applyStep(pointing);
-  assert.equal(alreadyApplied(pointing, workingCandidates(game), values), true);
-  assert.equal(firstUseful([pointing, single], workingCandidates(game), values), single);
+  // Hand-made pencil marks are notes, not eliminations; an applied step's removal is one.
+  game.toggleMark(3, 2);
+  assert.equal(hintCandidates(game), null);
+  game.applyStep(pointing, workingCandidates(game));
+  const sent = hintCandidates(game);
+  assert.equal(sent.length, 81);
+  assert.equal(sent[2], candidates(game.values())[2] & ~bit(1));
+  assert.equal(sent[3], candidates(game.values())[3], 'the hand mark in r1c4 is not sent');
+  assert.equal(sent[0], 0, 'filled cells send 0');
+  const again = new Game();
+  assert.ok(again.load(JSON.parse(JSON.stringify(game.toJSON()))));
+  assert.deepEqual(hintCandidates(again), sent, 'a reload keeps them');
+  game.toggleMark(2, 1); // the player puts the 1 back
+  assert.equal(hintCandidates(game), null);
+  game.undo();
+  game.undo();
+  assert.equal(hintCandidates(game), null, 'undo takes the step back');
+  // With auto-candidates every removal counts, the player's own included.
+  game.setAuto(true);
+  assert.equal(hintCandidates(game), null);
+  game.toggleMark(2, 4);
+  assert.equal(hintCandidates(game)[2], candidates(game.values())[2] & ~bit(4));
+  game.place(2, 4); // a digit in the cell: its marks no longer matter
+  assert.equal(hintCandidates(game), null);
+  // Turning auto off keeps the removals made with it as real ones.
+  game.place(2, 4);
+  game.setAuto(false);
+  assert.equal(hintCandidates(game)[2], candidates(game.values())[2] & ~bit(4));
   assert.equal(lookSentence({ technique: 'Hidden Single', units: [{ kind: 'box', index: 0 }] }),
     'A Hidden Single is available. Look at box 1.');
   assert.equal(lookSentence({ technique: 'X-Wing', units: [{ kind: 'row', index: 1 }, { kind: 'row', index: 6 }] }),

@@ -6,7 +6,7 @@ import { Board } from './sudoku/board.js';
 import { Game } from './sudoku/game.js';
 import { attachInput } from './sudoku/input.js';
 import { template } from './sudoku/template.js';
-import { alreadyApplied, effectSummary, firstUseful, lookSentence, workingCandidates } from './sudoku/hints.js';
+import { effectSummary, hintCandidates, lookSentence, workingCandidates } from './sudoku/hints.js';
 import {
   cellName, cellsFromText, cellsInMessage, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
 } from './sudoku/model.js';
@@ -541,12 +541,16 @@ export function mount(root, { engine }) {
     if (ui.hint && ui.hint.stage === 'look') { showHint(ui.hint.step, 'show'); return; }
     clear(el.hintMsg);
     closeHint(false);
-    const values = game.playerGrid();
-    const grid = textFromCells(values);
+    const grid = textFromCells(game.playerGrid());
+    // Real eliminations (auto-candidates, applied steps) go along, so the step starts from them.
+    const candidates = hintCandidates(game);
+    const position = () => `${textFromCells(game.playerGrid())} ${hintCandidates(game)}`;
+    const asked = position();
     try {
       // The givens let the engine tell a wrong digit from a merely unusual one.
-      const reply = await task('help', 'Looking for the next step…', 'sudoku.hint', { grid, puzzle: textFromCells(game.givens) });
-      if (textFromCells(game.playerGrid()) !== grid) return; // the board changed meanwhile
+      const args = { grid, puzzle: textFromCells(game.givens), ...(candidates ? { candidates } : {}) };
+      const reply = await task('help', 'Looking for the next step…', 'sudoku.hint', args);
+      if (position() !== asked) return; // the board changed meanwhile
       if (reply.kind === 'solved') { say(el.hintMsg, 'The puzzle is solved: nothing left to find.', 'success'); return; }
       if (reply.kind === 'mistake') {
         ui.flagged = new Set(reply.cells || []);
@@ -554,19 +558,7 @@ export function mount(root, { engine }) {
         say(el.hintMsg, reply.message || 'One of your digits is wrong.', 'error');
         return;
       }
-      let step = reply.step;
-      const working = workingCandidates(game);
-      const shown = game.values();
-      if (step && alreadyApplied(step, working, shown)) {
-        // The engine reads digits only; skip the steps whose eliminations the player already made.
-        // The path from one set of digits never changes, so it is fetched once per position.
-        if (!ui.path || ui.path.grid !== grid) {
-          const { steps } = await task('help', 'Looking further along the path…', 'sudoku.steps', { puzzle: grid });
-          ui.path = { grid, steps: steps || [] };
-        }
-        if (textFromCells(game.playerGrid()) !== grid) return;
-        step = firstUseful(ui.path.steps, workingCandidates(game), game.values()) || step;
-      }
+      const step = reply.step;
       if (!step) { say(el.hintMsg, 'No step found.', 'info'); return; }
       showHint(step, 'look');
     } catch (err) {
@@ -620,7 +612,7 @@ export function mount(root, { engine }) {
     undo, redo,
     restart: () => {
       if (game.mode !== 'play') return;
-      if (game.change(() => { game.entries.fill(0); game.solved.fill(0); game.marks.fill(0); game.elim.fill(0); }, 'restart')) {
+      if (game.change(() => { game.entries.fill(0); game.solved.fill(0); game.marks.fill(0); game.elim.fill(0); game.stepElim.fill(0); }, 'restart')) {
         say(el.gameMsg, 'Restarted: your digits and marks are cleared. Undo brings them back.', 'info');
       }
     },

@@ -1,5 +1,5 @@
 // The game in progress: givens, the player's digits, digits shown by Solve, pencil marks,
-// auto-candidates, undo/redo history and the clock. Every change goes through `change()`, which
+// auto-candidates, the candidates applied logic steps removed, undo/redo history and the clock. Every change goes through `change()`, which
 // records one undo step and notifies the page, so the board, the DOM mirror and localStorage
 // stay in step.
 import { ALL, PEERS, bit, candidates, conflicts } from './model.js';
@@ -21,6 +21,7 @@ export class Game {
     this.solved = zeros();
     this.marks = zeros();
     this.elim = zeros();
+    this.stepElim = zeros();
     this.auto = false;
     this.solution = solution;
     this.unique = unique;
@@ -100,7 +101,7 @@ export class Game {
   snapshot() {
     return {
       g: this.givens.join(''), e: this.entries.join(''), s: this.solved.join(''),
-      m: this.marks.slice(), x: this.elim.slice(), a: this.auto,
+      m: this.marks.slice(), x: this.elim.slice(), k: this.stepElim.slice(), a: this.auto,
     };
   }
 
@@ -111,6 +112,8 @@ export class Game {
     this.solved = digits(s.s);
     this.marks = s.m.slice();
     this.elim = s.x.slice();
+    // Saves from before this field have no step eliminations.
+    this.stepElim = Array.isArray(s.k) && s.k.length === 81 ? s.k.map((m) => m & ALL) : zeros();
     this.auto = !!s.a;
   }
 
@@ -189,7 +192,10 @@ export class Game {
         for (const c of able) this.elim[c] = removing ? this.elim[c] | bit(d) : this.elim[c] & ~bit(d);
       } else {
         const removing = open.every((c) => this.marks[c] & bit(d));
-        for (const c of open) this.marks[c] = removing ? this.marks[c] & ~bit(d) : this.marks[c] | bit(d);
+        for (const c of open) {
+          this.marks[c] = removing ? this.marks[c] & ~bit(d) : this.marks[c] | bit(d);
+          if (!removing) this.stepElim[c] &= ~bit(d); // the player wants it back
+        }
       }
     });
   }
@@ -203,7 +209,7 @@ export class Game {
         if (this.givens[c]) continue;
         if (this.entries[c] || this.solved[c]) { this.entries[c] = 0; this.solved[c] = 0; continue; }
         if (this.auto) this.elim[c] = ALL;
-        else this.marks[c] = 0;
+        else { this.marks[c] = 0; this.stepElim[c] = 0; }
       }
     });
   }
@@ -225,13 +231,15 @@ export class Game {
         this.auto = true;
       } else {
         this.marks = this.shownMarks();
+        this.stepElim = this.elim.slice(); // removals made with auto-candidates stay real
         this.auto = false;
       }
     }, 'auto');
   }
 
   /** Performs a logic step: its placements and eliminations, as one undo step. Without
-   *  auto-candidates, a cell losing a candidate first gets `working` marks if it had none. */
+   *  auto-candidates, a cell losing a candidate first gets `working` marks if it had none, and
+   *  the removal is remembered in `stepElim` (a real elimination the next hint starts from). */
   applyStep(step, working = null) {
     return this.change(() => {
       if (!this.auto && working) {
@@ -245,7 +253,7 @@ export class Game {
       }
       for (const { cell, digit } of step.eliminations || []) {
         if (this.auto) this.elim[cell] |= bit(digit);
-        else this.marks[cell] &= ~bit(digit);
+        else { this.marks[cell] &= ~bit(digit); this.stepElim[cell] |= bit(digit); }
       }
     }, 'step');
   }

@@ -1,6 +1,6 @@
-// Hints on the page: which candidates the player is working with, whether a logic step would
-// still change anything, and the "where to look" sentence of a hint's first stage.
-import { ALL, bit, candidates, cellName, unitName } from './model.js';
+// Hints on the page: which candidates the player is working with, which of them a hint starts
+// from, and the "where to look" sentence of a hint's first stage.
+import { ALL, candidates, cellName, unitName } from './model.js';
 
 /** The candidates the player sees as open: auto-candidates minus removals, or the player's
  *  pencil marks, or (for a cell without marks) every digit its peers allow. */
@@ -14,15 +14,17 @@ export function workingCandidates(game) {
   });
 }
 
-/** True when a step places nothing new and every candidate it removes is already gone. */
-export function alreadyApplied(step, working, values) {
-  if ((step.placements || []).some(({ cell }) => !values[cell])) return false;
-  return (step.eliminations || []).every(({ cell, digit }) => !(working[cell] & bit(digit)));
-}
-
-/** The first step of a path that would still change the player's board, or null. */
-export function firstUseful(steps, working, values) {
-  return steps.find((s) => !alreadyApplied(s, working, values)) || null;
+/** The candidate state a hint starts from, as 81 masks (bit d-1 = digit d), when the player's
+ *  marks are real eliminations: with auto-candidates, what the digits allow minus the removed
+ *  candidates; with hand-made pencil marks, what the digits allow minus the candidates applied
+ *  logic steps removed (hand marks may be incomplete notes, so they are not sent). Null when
+ *  there is nothing beyond the digits. Computed from the givens and the player's digits only,
+ *  the same grid the hint reads (digits shown by Solve do not count). */
+export function hintCandidates(game) {
+  const values = game.playerGrid();
+  const removed = game.auto ? game.elim : game.stepElim;
+  if (!removed.some((m, i) => m && !values[i])) return null;
+  return candidates(values).map((m, i) => (values[i] ? 0 : m & ~removed[i]));
 }
 
 const list = (items) => (items.length <= 1 ? items.join('')
