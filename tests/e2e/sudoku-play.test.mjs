@@ -169,28 +169,6 @@ test('filling the last cell finishes the game', async () => {
 test('hint: where to look, then the step on the board; apply and undo', async () => {
   await page.goto(`${app.url}#/sudoku?p=${OTHER}`);
   await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap')?.dataset.givens === g, OTHER);
-  const available = await page.evaluate(async (grid) => {
-    const { engine } = await import('/engine.js');
-    try { await engine.run('sudoku.hint', { grid }); return true; } catch (err) { return err.message; }
-  }, OTHER);
-  if (available !== true) {
-    // Before the logic engine lands: the page says so in the Help panel and keeps working.
-    await page.click('[data-action=hint]');
-    await page.waitForFunction(() => /No hint/.test(document.querySelector('[data-role=hint-message]').textContent));
-    assert.match(await page.textContent('[data-role=hint-message]'), /unknown operation/);
-    // Then exercise the hint display with a step of the documented shape.
-    await page.evaluate(() => import('/engine.js').then(({ engine }) => {
-      const run = engine.run.bind(engine);
-      engine.run = (op, args, opts) => (op === 'sudoku.hint' ? Promise.resolve({
-        kind: 'step',
-        step: {
-          technique: 'Hidden Single', rating: 1.2, placements: [{ cell: 0, digit: 1 }], eliminations: [],
-          cells: [0], units: [{ kind: 'box', index: 0 }], candidates: [{ cell: 0, digit: 1, role: 'pattern' }],
-          links: [], text: 'In box 1, the only place for 1 is r1c1.',
-        },
-      }) : run(op, args, opts));
-    }));
-  }
   const before = await board('grid');
   await page.click('[data-action=hint]');
   await page.waitForSelector('[data-role=hint-box]:not([hidden])');
@@ -206,34 +184,20 @@ test('hint: where to look, then the step on the board; apply and undo', async ()
   assert.ok(after !== before || afterMarks.length > 0, 'the step changed the board');
   await page.click('[data-action=undo]');
   assert.equal(await board('grid'), before);
-  if (available === true) {
-    // A wrong digit: the hint names the cell instead of teaching a step.
-    await clickCell(17);
-    await page.keyboard.press('1');
-    await page.click('[data-action=hint]');
-    await page.waitForFunction(() => /r2c9/.test(document.querySelector('[data-role=hint-message]').textContent));
-    assert.match(await cell(17, 'state'), /flagged/);
-    await page.keyboard.press('Backspace');
-  }
-  assert.deepEqual(app.errors.filter((e) => !/unknown operation/.test(e)), []);
+  // A wrong digit: the hint names the cell instead of teaching a step.
+  await clickCell(17);
+  await page.keyboard.press('1');
+  await page.click('[data-action=hint]');
+  await page.waitForFunction(() => /r2c9/.test(document.querySelector('[data-role=hint-message]').textContent));
+  assert.match(await cell(17, 'state'), /flagged/);
+  await page.keyboard.press('Backspace');
+  assert.deepEqual(app.errors, []);
 });
 
 test('new game by level, with progress and Cancel', async () => {
   await page.goto(`${app.url}#/sudoku`);
   await page.waitForSelector('.sudoku-board-wrap[data-grid]');
   const before = await board('givens');
-  const available = await page.evaluate(async () => {
-    const { engine } = await import('/engine.js');
-    try { await engine.run('sudoku.generate', { level: 'easy', symmetry: 'central', seed: 1 }); return true; } catch (err) { return err.message; }
-  });
-  if (available !== true) {
-    await page.click('[data-level=easy]');
-    await page.click('[data-action=generate]');
-    await page.waitForFunction(() => /Could not generate/.test(document.querySelector('[data-role=game-message]').textContent));
-    assert.match(await page.textContent('[data-role=game-message]'), /unknown operation/);
-    assert.equal(await board('givens'), before, 'the current game is kept');
-    return;
-  }
   await page.click('[data-level=easy]');
   await page.click('[data-action=generate]');
   await page.waitForFunction((b) => document.querySelector('.sudoku-board-wrap').dataset.givens !== b, before);
