@@ -1,8 +1,9 @@
 //! Reading batch input: one item per line from a file or standard input.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
+use std::process::ExitCode;
 
 /// The non-blank lines of `path` (or standard input when `None` or `-`) that do not start with
 /// `#`, trimmed. Read errors end the iteration with an `Err` item.
@@ -22,4 +23,51 @@ pub fn puzzle_lines(path: Option<&Path>) -> io::Result<impl Iterator<Item = io::
         }
         Err(e) => Some(Err(e)),
     }))
+}
+
+/// The batch convention of every line-based command: reads FILE (or standard input) with
+/// [`puzzle_lines`], prints `answer(line)` for each line, or `format_error(message)` when the
+/// answer is an error, and goes on. Exit status 1 when any line failed or the input could not
+/// be read; a closed standard output (e.g. `| head`) ends the batch quietly.
+pub fn answer_lines(
+    file: Option<&Path>,
+    mut answer: impl FnMut(&str) -> Result<String, String>,
+    format_error: impl Fn(&str) -> String,
+) -> ExitCode {
+    let lines = match puzzle_lines(file) {
+        Ok(lines) => lines,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut any_failed = false;
+    for line in lines {
+        let text = match line {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: reading input: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let reply = answer(&text).unwrap_or_else(|e| {
+            any_failed = true;
+            format_error(&e)
+        });
+        if writeln!(out, "{reply}").is_err() {
+            return ExitCode::SUCCESS;
+        }
+    }
+    let _ = out.flush();
+    if any_failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The JSON commands' error line: `{"error": "..."}`.
+pub fn json_error(message: &str) -> String {
+    serde_json::json!({ "error": message }).to_string()
 }

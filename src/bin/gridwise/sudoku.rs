@@ -1,6 +1,5 @@
 //! `gridwise sudoku solve | count` and the logic commands of [`crate::sudoku_logic`].
 
-use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,7 +7,7 @@ use std::time::Instant;
 use gridwise::sudoku::{Grid, count_solutions, solve};
 
 use crate::bench::{BenchContext, BenchRow, median};
-use crate::input::puzzle_lines;
+use crate::input::answer_lines;
 use crate::sudoku_logic;
 
 /// The `gridwise sudoku` subcommands.
@@ -48,41 +47,15 @@ pub fn run(cmd: Command) -> ExitCode {
 /// Parses each input line and prints one output line for it: `answer(grid)` or
 /// `error: <message>`. Exit status 1 when any line was invalid.
 fn for_each_puzzle(file: Option<PathBuf>, mut answer: impl FnMut(Grid) -> String) -> ExitCode {
-    let lines = match puzzle_lines(file.as_deref()) {
-        Ok(lines) => lines,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut any_invalid = false;
-    for line in lines {
-        let text = match line {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: reading input: {e}");
-                return ExitCode::FAILURE;
-            }
-        };
-        let reply = match Grid::parse(&text) {
-            Ok(grid) => answer(grid),
-            Err(e) => {
-                any_invalid = true;
-                format!("error: {e}")
-            }
-        };
-        if writeln!(out, "{reply}").is_err() {
-            // The reader went away (e.g. `| head`): stop quietly.
-            return ExitCode::SUCCESS;
-        }
-    }
-    let _ = out.flush();
-    if any_invalid {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    answer_lines(
+        file.as_deref(),
+        |text| {
+            Grid::parse(text)
+                .map(&mut answer)
+                .map_err(|e| e.to_string())
+        },
+        |e| format!("error: {e}"),
+    )
 }
 
 /// Native Sudoku benchmarks: solver throughput here, rating and generation in

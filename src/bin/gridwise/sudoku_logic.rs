@@ -1,7 +1,7 @@
 //! `gridwise sudoku rate | hint | steps | generate` (issue 3), and the rating and generation
 //! benchmarks called by `gridwise bench sudoku`.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -11,7 +11,7 @@ use gridwise::sudoku::hint::{hint_with_marks, parse_marks};
 use gridwise::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
 
 use crate::bench::{BenchContext, BenchRow, median};
-use crate::input::puzzle_lines;
+use crate::input::{answer_lines, json_error};
 
 /// The logic subcommands of `gridwise sudoku`.
 #[derive(clap::Subcommand)]
@@ -99,41 +99,16 @@ fn masks_field(field: &str) -> Result<[u16; 81], String> {
     parse_marks(&masks).map_err(|e| e.to_string())
 }
 
+/// One JSON answer (or `{"error": …}`) per input line; see [`answer_lines`].
 fn json_lines(
     file: Option<PathBuf>,
     mut answer: impl FnMut(&str) -> Result<serde_json::Value, String>,
 ) -> ExitCode {
-    let lines = match puzzle_lines(file.as_deref()) {
-        Ok(lines) => lines,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut failed = false;
-    for line in lines {
-        let text = match line {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: reading input: {e}");
-                return ExitCode::FAILURE;
-            }
-        };
-        let value = answer(&text).unwrap_or_else(|e| {
-            failed = true;
-            serde_json::json!({ "error": e })
-        });
-        if writeln!(out, "{value}").is_err() {
-            return ExitCode::SUCCESS;
-        }
-    }
-    let _ = out.flush();
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    answer_lines(
+        file.as_deref(),
+        |text| answer(text).map(|v| v.to_string()),
+        json_error,
+    )
 }
 
 fn generate(

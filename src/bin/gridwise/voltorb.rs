@@ -1,6 +1,5 @@
 //! `gridwise voltorb solve | generate`, and the native Voltorb Flip benchmarks.
 
-use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -11,7 +10,7 @@ use gridwise::voltorb::timing::time_fresh_boards;
 use gridwise::voltorb::{AnalyzeRequest, analyze};
 
 use crate::bench::{BenchContext, BenchRow, median};
-use crate::input::puzzle_lines;
+use crate::input::{answer_lines, json_error};
 
 /// The `gridwise voltorb` subcommands.
 #[derive(clap::Subcommand)]
@@ -69,43 +68,16 @@ fn deal_json(d: &Deal, seed: u64) -> serde_json::Value {
 }
 
 fn solve(file: Option<PathBuf>) -> ExitCode {
-    let lines = match puzzle_lines(file.as_deref()) {
-        Ok(lines) => lines,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut any_invalid = false;
-    for line in lines {
-        let text = match line {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: reading input: {e}");
-                return ExitCode::FAILURE;
-            }
-        };
-        let reply = match serde_json::from_str::<AnalyzeRequest>(&text) {
-            Err(e) => Err(format!("bad input: {e}")),
-            Ok(req) => analyze(&req).map_err(|e| e.to_string()),
-        };
-        let json = match reply {
-            Ok(a) => serde_json::to_string(&a).unwrap_or_default(),
-            Err(e) => {
-                any_invalid = true;
-                serde_json::json!({ "error": e }).to_string()
-            }
-        };
-        if writeln!(out, "{json}").is_err() {
-            return ExitCode::SUCCESS;
-        }
-    }
-    if any_invalid {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    answer_lines(
+        file.as_deref(),
+        |text| {
+            let req = serde_json::from_str::<AnalyzeRequest>(text)
+                .map_err(|e| format!("bad input: {e}"))?;
+            let analysis = analyze(&req).map_err(|e| e.to_string())?;
+            serde_json::to_string(&analysis).map_err(|e| e.to_string())
+        },
+        json_error,
+    )
 }
 
 /// Native voltorb benchmarks: tile odds over generated boards of every level, and the best

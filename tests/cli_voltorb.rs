@@ -1,0 +1,75 @@
+//! `gridwise voltorb solve | generate` as a user runs them.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn gridwise(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwise"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gridwise runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("gridwise finishes")
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+#[test]
+fn a_generated_board_is_solved_from_its_clues_and_errors_keep_the_batch_going() {
+    let dealt = gridwise(&["voltorb", "generate", "--level", "3", "--seed", "7"], "");
+    assert!(dealt.status.success());
+    let board = &json_lines(&dealt)[0];
+    let same = gridwise(&["voltorb", "generate", "--level", "3", "--seed", "7"], "");
+    assert_eq!(
+        dealt.stdout, same.stdout,
+        "the same seed deals the same board"
+    );
+
+    let position = serde_json::json!({"rows": board["rows"], "cols": board["cols"], "level": 3});
+    let input = format!("{position}\n{{\"rows\": [[16, 0]]}}\n{position}\n");
+    let out = gridwise(&["voltorb", "solve"], &input);
+    assert_eq!(out.status.code(), Some(1), "one line was invalid");
+    let answers = json_lines(&out);
+    assert_eq!(answers.len(), 3);
+    assert!(answers[0]["boards"].as_u64().unwrap() >= 1);
+    assert!(answers[1]["error"].as_str().unwrap().contains("cols"));
+    assert_eq!(answers[0], answers[2]);
+
+    // The true board is one of the consistent ones: each card's true value has odds above 0.
+    let p = &answers[0]["p"];
+    for r in 0..5 {
+        for c in 0..5 {
+            let value = board["board"][r][c].as_u64().unwrap() as usize;
+            assert!(p[r][c][value].as_f64().unwrap() > 0.0, "card {r},{c}");
+        }
+    }
+    let best = &answers[0]["best"];
+    let win = best["win"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&win));
+}
+
+#[test]
+fn impossible_clues_are_named() {
+    let line =
+        r#"{"rows": [[16,0],[5,0],[5,0],[5,0],[5,0]], "cols": [[5,0],[5,0],[5,0],[5,0],[5,0]]}"#;
+    let out = gridwise(&["voltorb", "solve"], line);
+    assert_eq!(out.status.code(), Some(1));
+    let answer = &json_lines(&out)[0];
+    assert!(
+        answer["error"].as_str().unwrap().contains("row 1"),
+        "{answer}"
+    );
+}
