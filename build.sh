@@ -128,7 +128,7 @@ test_all() {
   echo
   for s in "${passed[@]}"; do printf '  \033[32mok\033[0m    %s\n' "$s"; done
   for s in "${failed[@]+"${failed[@]}"}"; do printf '  \033[31mFAIL\033[0m  %s\n' "$s"; done
-  echo "test steps: ${#passed[@]} passed, ${#failed[@]} failed"
+  echo "steps: ${#passed[@]} passed, ${#failed[@]} failed"
   [ ${#failed[@]} -eq 0 ]
 }
 
