@@ -1,24 +1,7 @@
 //! `gridwise sudoku solve | count` as a user runs them: one output line per puzzle line.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn gridwise(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwise"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gridwise runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("gridwise finishes")
-}
+mod common;
+use common::{gridwise, gridwise_with_input};
 
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -29,9 +12,8 @@ const SOLUTION: &str =
 fn solve_prints_one_line_per_puzzle_and_skips_comments() {
     let none = format!("12345678.{}........9", ".".repeat(63));
     let input = format!("# a comment\n\n{PUZZLE}\n{none}\n");
-    let out = gridwise(&["sudoku", "solve"], &input);
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (ok, text, _) = gridwise_with_input(&["sudoku", "solve"], &input);
+    assert!(ok);
     assert_eq!(text, format!("{SOLUTION}\nnone\n"));
 }
 
@@ -43,9 +25,8 @@ fn invalid_lines_print_errors_and_the_batch_continues() {
         &PUZZLE[..5],
         &PUZZLE[6..]
     );
-    let out = gridwise(&["sudoku", "solve"], &input);
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (ok, text, _) = gridwise_with_input(&["sudoku", "solve"], &input);
+    assert!(!ok, "exit status 1 when a line was invalid");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines,
@@ -62,11 +43,11 @@ fn invalid_lines_print_errors_and_the_batch_continues() {
 #[test]
 fn count_defaults_to_a_limit_of_two() {
     let input = format!("{PUZZLE}\n{}\n", ".".repeat(81));
-    let out = gridwise(&["sudoku", "count"], &input);
-    assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n2\n");
-    let out = gridwise(&["sudoku", "count", "--limit", "1000"], &input);
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n1000\n");
+    let (ok, text, _) = gridwise_with_input(&["sudoku", "count"], &input);
+    assert!(ok);
+    assert_eq!(text, "1\n2\n");
+    let (_, text, _) = gridwise_with_input(&["sudoku", "count", "--limit", "1000"], &input);
+    assert_eq!(text, "1\n1000\n");
 }
 
 #[test]
@@ -75,20 +56,11 @@ fn reads_a_file_and_names_a_missing_one() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("puzzles.txt");
     std::fs::write(&file, format!("{PUZZLE}\n")).unwrap();
-    let out = gridwise(&["sudoku", "solve", file.to_str().unwrap()], "");
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        format!("{SOLUTION}\n")
-    );
-    let out = gridwise(
-        &["sudoku", "solve", dir.join("missing.txt").to_str().unwrap()],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        String::from_utf8(out.stderr)
-            .unwrap()
-            .contains("cannot open")
-    );
+    let (_, text, _) = gridwise(&["sudoku", "solve", file.to_str().unwrap()]);
+    assert_eq!(text, format!("{SOLUTION}\n"));
+    let missing = dir.join("missing.txt");
+    let (ok, _, err) = gridwise(&["sudoku", "solve", missing.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("cannot open"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,27 +1,10 @@
 //! `gridwise voltorb solve | generate` as a user runs them.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::{gridwise, gridwise_with_input};
 
-fn gridwise(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwise"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gridwise runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("gridwise finishes")
-}
-
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(&out.stdout)
+fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
         .lines()
         .map(|l| serde_json::from_str(l).expect("each line is JSON"))
         .collect()
@@ -29,19 +12,16 @@ fn json_lines(out: &Output) -> Vec<serde_json::Value> {
 
 #[test]
 fn a_generated_board_is_solved_from_its_clues_and_errors_keep_the_batch_going() {
-    let dealt = gridwise(&["voltorb", "generate", "--level", "3", "--seed", "7"], "");
-    assert!(dealt.status.success());
+    let (ok, dealt, _) = gridwise(&["voltorb", "generate", "--level", "3", "--seed", "7"]);
+    assert!(ok);
     let board = &json_lines(&dealt)[0];
-    let same = gridwise(&["voltorb", "generate", "--level", "3", "--seed", "7"], "");
-    assert_eq!(
-        dealt.stdout, same.stdout,
-        "the same seed deals the same board"
-    );
+    let (_, same, _) = gridwise(&["voltorb", "generate", "--level", "3", "--seed", "7"]);
+    assert_eq!(dealt, same, "the same seed deals the same board");
 
     let position = serde_json::json!({"rows": board["rows"], "cols": board["cols"], "level": 3});
     let input = format!("{position}\n{{\"rows\": [[16, 0]]}}\n{position}\n");
-    let out = gridwise(&["voltorb", "solve"], &input);
-    assert_eq!(out.status.code(), Some(1), "one line was invalid");
+    let (ok, out, _) = gridwise_with_input(&["voltorb", "solve"], &input);
+    assert!(!ok, "one line was invalid");
     let answers = json_lines(&out);
     assert_eq!(answers.len(), 3);
     assert!(answers[0]["boards"].as_u64().unwrap() >= 1);
@@ -56,8 +36,7 @@ fn a_generated_board_is_solved_from_its_clues_and_errors_keep_the_batch_going() 
             assert!(p[r][c][value].as_f64().unwrap() > 0.0, "card {r},{c}");
         }
     }
-    let best = &answers[0]["best"];
-    let win = best["win"].as_f64().unwrap();
+    let win = answers[0]["best"]["win"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&win));
 }
 
@@ -65,8 +44,8 @@ fn a_generated_board_is_solved_from_its_clues_and_errors_keep_the_batch_going() 
 fn impossible_clues_are_named() {
     let line =
         r#"{"rows": [[16,0],[5,0],[5,0],[5,0],[5,0]], "cols": [[5,0],[5,0],[5,0],[5,0],[5,0]]}"#;
-    let out = gridwise(&["voltorb", "solve"], line);
-    assert_eq!(out.status.code(), Some(1));
+    let (ok, out, _) = gridwise_with_input(&["voltorb", "solve"], line);
+    assert!(!ok);
     let answer = &json_lines(&out)[0];
     assert!(
         answer["error"].as_str().unwrap().contains("row 1"),

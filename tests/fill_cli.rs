@@ -1,8 +1,10 @@
 //! `gridwise fill` end to end: PNG in (any colour type), PNG out (RGBA), clear errors.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::gridwise;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gridwise-fill-cli-{}", std::process::id()));
@@ -24,18 +26,6 @@ fn read_png(path: &Path) -> (Vec<u8>, u32, u32, png::ColorType) {
     let mut buf = vec![0; r.output_buffer_size().unwrap()];
     let info = r.next_frame(&mut buf).unwrap();
     (buf, info.width, info.height, info.color_type)
-}
-
-fn gridwise(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gridwise"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! `gridwise poly` from the command line: the benchmarks game's Meteor output, byte for byte,
 //! and `poly solve` with sizes, specs, files and bad input.
 
-use std::process::Command;
+mod common;
+use common::gridwise;
 
 const METEOR_OUTPUT: &str = "2098 solutions found
 
@@ -28,18 +29,6 @@ const METEOR_OUTPUT: &str = "2098 solutions found
  1 1 3 3 3 
 
 ";
-
-fn gridwise(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gridwise"))
-        .args(args)
-        .output()
-        .expect("run gridwise");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn meteor_prints_the_benchmarks_game_output() {

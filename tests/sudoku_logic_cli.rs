@@ -1,26 +1,14 @@
 //! `gridwise sudoku rate | hint | steps | generate` as a user runs them.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+use common::gridwise_with_input;
 
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 fn run(args: &[&str], input: &str) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwise"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (out.status.success(), String::from_utf8(out.stdout).unwrap())
+    let (ok, stdout, _) = gridwise_with_input(args, input);
+    (ok, stdout)
 }
 
 #[test]
