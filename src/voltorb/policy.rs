@@ -53,7 +53,23 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A fresh search over `boards` (each card's value as one bit mask per value) weighted by
+    /// `weights`, solving at most `budget` board sets exactly.
+    fn new(boards: &[Board], weights: &'a [f64], budget: u64) -> Self {
+        Search {
+            masks: boards
+                .iter()
+                .map(|b| [b.mask_of(0), b.mask_of(1), b.mask_of(2), b.mask_of(3)])
+                .collect(),
+            weights,
+            memo: HashMap::new(),
+            nodes: 0,
+            budget,
+            approximate: false,
+        }
+    }
+
     /// Masks of the values present anywhere in `set`, and the cards on which boards disagree.
     fn presence(&self, set: &[u32]) -> ([u32; 4], u32) {
         let mut p = [0u32; 4];
@@ -242,18 +258,7 @@ fn safest(cards: u32, w0: &[f64; CELLS]) -> usize {
 /// The best card to flip given the consistent `boards`, their `weights` and the cards already
 /// `revealed` (mask of cell indices), searching at most `budget` board sets exactly.
 pub fn best_move(boards: &[Board], weights: &[f64], revealed: u32, budget: u64) -> BestMove {
-    let masks: Vec<[u32; 4]> = boards
-        .iter()
-        .map(|b| [b.mask_of(0), b.mask_of(1), b.mask_of(2), b.mask_of(3)])
-        .collect();
-    let mut search = Search {
-        masks,
-        weights,
-        memo: HashMap::new(),
-        nodes: 0,
-        budget,
-        approximate: false,
-    };
+    let mut search = Search::new(boards, weights, budget);
     let all: Vec<u32> = (0..boards.len() as u32).collect();
     let total = search.weight(&all);
     if total <= 0.0 {
@@ -293,18 +298,7 @@ pub fn best_move(boards: &[Board], weights: &[f64], revealed: u32, budget: u64) 
 
 /// Winning probability when playing `first` now and optimally afterwards (for checking advice).
 pub fn win_after(boards: &[Board], weights: &[f64], first: usize, budget: u64) -> f64 {
-    let masks: Vec<[u32; 4]> = boards
-        .iter()
-        .map(|b| [b.mask_of(0), b.mask_of(1), b.mask_of(2), b.mask_of(3)])
-        .collect();
-    let mut search = Search {
-        masks,
-        weights,
-        memo: HashMap::new(),
-        nodes: 0,
-        budget,
-        approximate: false,
-    };
+    let mut search = Search::new(boards, weights, budget);
     let all: Vec<u32> = (0..boards.len() as u32).collect();
     let total = search.weight(&all);
     if total <= 0.0 {
