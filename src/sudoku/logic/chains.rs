@@ -91,6 +91,18 @@ pub struct Reach {
 impl Reach {
     /// Breadth-first search from `start` in `mode`.
     pub fn from(board: &Board, start: usize, mode: u8) -> Reach {
+        Reach::search(board, start, mode, |_| true, |_, _| true)
+    }
+
+    /// Breadth-first search from `start` in `mode` that expands only the nodes `expand` accepts
+    /// and follows only the links `(from, to)` that `follow` accepts.
+    pub fn search(
+        board: &Board,
+        start: usize,
+        mode: u8,
+        expand: impl Fn(usize) -> bool,
+        follow: impl Fn(usize, usize) -> bool,
+    ) -> Reach {
         let mut parent = vec![usize::MAX; 1458];
         parent[start] = start;
         let mut order = vec![start];
@@ -99,9 +111,12 @@ impl Reach {
         while i < order.len() {
             let n = order[i];
             i += 1;
+            if !expand(n) {
+                continue;
+            }
             implied(board, n, mode, &mut next);
             for &m in &next {
-                if parent[m] == usize::MAX {
+                if parent[m] == usize::MAX && follow(n, m) {
                     parent[m] = n;
                     order.push(m);
                 }

@@ -74,28 +74,16 @@ pub fn nice_loop(board: &Board) -> Option<Step> {
 /// only at the end (a candidate of that cell assumed false).
 fn around(board: &Board, start: usize, mode: u8) -> Reach {
     let home = parts(start).0;
-    let mut parent = vec![usize::MAX; 1458];
-    parent[start] = start;
-    let mut order = vec![start];
-    let mut next = Vec::new();
-    let mut i = 0;
-    while i < order.len() {
-        let n = order[i];
-        i += 1;
-        if n != start && parts(n).0 == home {
-            continue;
-        }
-        implied(board, n, mode, &mut next);
-        for &m in &next {
+    Reach::search(
+        board,
+        start,
+        mode,
+        |n| n == start || parts(n).0 != home,
+        |n, m| {
             let (c, _, on) = parts(m);
-            if parent[m] != usize::MAX || (c == home && (n == start || on)) {
-                continue;
-            }
-            parent[m] = n;
-            order.push(m);
-        }
-    }
-    Reach { parent, order }
+            !(c == home && (n == start || on))
+        },
+    )
 }
 
 /// No candidate appears twice in the loop.
