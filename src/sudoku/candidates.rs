@@ -198,6 +198,12 @@ impl Board {
     }
 }
 
+/// Test set-up: gives `cell` exactly the candidates `digits`.
+#[cfg(test)]
+pub(crate) fn set_candidates(board: &mut Board, cell: usize, digits: &[u8]) {
+    board.cands[cell] = digits.iter().fold(0, |m, &d| m | (1 << d));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

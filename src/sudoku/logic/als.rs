@@ -113,19 +113,16 @@ pub fn als_xz(board: &Board) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::sudoku::Grid;
-
-    fn set(b: &mut Board, cell: usize, digits: &[u8]) {
-        b.cands[cell] = digits.iter().fold(0, |m, &d| m | (1 << d));
-    }
+    use crate::sudoku::candidates::set_candidates;
 
     #[test]
     fn two_bivalue_cells_and_a_pair_make_an_als_xz() {
         // ALS A = r1c1 {1,2}; ALS B = r1c5 {2,3} + r1c6 {1,3} (two cells, three digits).
         // Every elimination must see all the ALS cells holding that digit.
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 0, &[1, 2]);
-        set(&mut b, 4, &[2, 3]);
-        set(&mut b, 5, &[1, 3]);
+        set_candidates(&mut b, 0, &[1, 2]);
+        set_candidates(&mut b, 4, &[2, 3]);
+        set_candidates(&mut b, 5, &[1, 3]);
         let s = als_xz(&b).unwrap();
         assert_eq!(s.technique, "ALS-XZ");
         assert!(

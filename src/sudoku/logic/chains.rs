@@ -374,10 +374,9 @@ mod tests {
         assert!((length_surcharge(11) - 0.3).abs() < 1e-9);
     }
 
-    #[test]
-    fn skyscraper_is_found_and_named() {
-        // Digit 4: row 1 only in c2, c6; row 5 only in c2, c7 (no X-Wing). Cells seeing both
-        // r1c6 and r5c7 lose 4.
+    /// Only digit 4 is left anywhere. Row 1 holds it only in c2 and c6, row 5 only in c2 and
+    /// c7 (no X-Wing): cells seeing both r1c6 and r5c7 lose 4.
+    fn skyscraper_board() -> Board {
         let mut b = Board::from_grid(&Grid::EMPTY);
         for c in 0..9 {
             if c != 2 && c != 6 {
@@ -387,10 +386,15 @@ mod tests {
                 b.eliminate(45 + c, 4);
             }
         }
-        // Make every other digit placed-like: remove all other candidates so only digit 4 chains.
         for cell in 0..81 {
             b.cands[cell] &= 1 << 4;
         }
+        b
+    }
+
+    #[test]
+    fn skyscraper_is_found_and_named() {
+        let b = skyscraper_board();
         let s = forcing_chain(&b).unwrap();
         assert_eq!(s.technique, "Skyscraper");
         assert_eq!(s.rating, 6.6);
@@ -401,18 +405,7 @@ mod tests {
     #[test]
     fn two_link_x_chains_get_sukaku_ratings() {
         // The same skyscraper as above, through the dedicated two-link finder: rated 4.0.
-        let mut b = Board::from_grid(&Grid::EMPTY);
-        for c in 0..9 {
-            if c != 2 && c != 6 {
-                b.eliminate(9 + c, 4);
-            }
-            if c != 2 && c != 7 {
-                b.eliminate(45 + c, 4);
-            }
-        }
-        for cell in 0..81 {
-            b.cands[cell] &= 1 << 4;
-        }
+        let b = skyscraper_board();
         let s = x_chain(&b, 2).unwrap();
         assert_eq!((s.technique.as_str(), s.rating), ("Skyscraper", 4.0));
         assert!(x_chain(&b, 3).is_none_or(|s| s.rating >= 5.4));

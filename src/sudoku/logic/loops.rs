@@ -126,20 +126,17 @@ fn eliminations(board: &Board, path: &[usize]) -> Vec<(usize, u8)> {
 mod tests {
     use super::*;
     use crate::sudoku::Grid;
-
-    fn set(b: &mut Board, cell: usize, digits: &[u8]) {
-        b.cands[cell] = digits.iter().fold(0, |m, &d| m | (1 << d));
-    }
+    use crate::sudoku::candidates::set_candidates;
 
     #[test]
     fn xy_loop_of_four_bivalue_cells() {
         // r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c1 {4,1}: a closed XY loop; every other
         // cell of row 1 between... loses 2 (sees r1c1 and r1c5), and so on.
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 0, &[1, 2]);
-        set(&mut b, 4, &[2, 3]);
-        set(&mut b, 40, &[3, 4]);
-        set(&mut b, 36, &[1, 4]);
+        set_candidates(&mut b, 0, &[1, 2]);
+        set_candidates(&mut b, 4, &[2, 3]);
+        set_candidates(&mut b, 40, &[3, 4]);
+        set_candidates(&mut b, 36, &[1, 4]);
         let s = nice_loop(&b).unwrap();
         assert_eq!(s.technique, "Nice Loop");
         assert!(s.eliminations.iter().any(|e| e.cell == 1 && e.digit == 2));

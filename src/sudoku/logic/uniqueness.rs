@@ -232,18 +232,15 @@ pub fn bug_plus_one(board: &Board) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::sudoku::Grid;
-
-    fn set(b: &mut Board, cell: usize, digits: &[u8]) {
-        b.cands[cell] = digits.iter().fold(0, |m, &d| m | (1 << d));
-    }
+    use crate::sudoku::candidates::set_candidates;
 
     #[test]
     fn type_1_removes_the_pair_from_the_fourth_corner() {
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 0, &[1, 2]);
-        set(&mut b, 3, &[1, 2]);
-        set(&mut b, 9, &[1, 2]);
-        set(&mut b, 12, &[1, 2, 5, 7]);
+        set_candidates(&mut b, 0, &[1, 2]);
+        set_candidates(&mut b, 3, &[1, 2]);
+        set_candidates(&mut b, 9, &[1, 2]);
+        set_candidates(&mut b, 12, &[1, 2, 5, 7]);
         let s = unique_rectangle(&b).unwrap();
         assert_eq!(s.technique, "Unique Rectangle Type 1");
         let mut e: Vec<(usize, u8)> = s.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
@@ -256,10 +253,10 @@ mod tests {
         // Floor r1c1, r1c4 {1,2}; roof r2c1, r2c4 {1,2,7}: one of them is 7, so the rest of
         // row 2 loses 7.
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 0, &[1, 2]);
-        set(&mut b, 3, &[1, 2]);
-        set(&mut b, 9, &[1, 2, 7]);
-        set(&mut b, 12, &[1, 2, 7]);
+        set_candidates(&mut b, 0, &[1, 2]);
+        set_candidates(&mut b, 3, &[1, 2]);
+        set_candidates(&mut b, 9, &[1, 2, 7]);
+        set_candidates(&mut b, 12, &[1, 2, 7]);
         let s = unique_rectangle(&b).unwrap();
         assert_eq!(s.technique, "Unique Rectangle Type 2");
         assert!(
@@ -275,10 +272,10 @@ mod tests {
         // Floor r1c1, r1c4 {1,2}; roof r2c1 {1,2,5}, r2c4 {1,2,6}; in row 2, 1 is only in the
         // roof cells, so neither roof cell can be 2.
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 0, &[1, 2]);
-        set(&mut b, 3, &[1, 2]);
-        set(&mut b, 9, &[1, 2, 5]);
-        set(&mut b, 12, &[1, 2, 6]);
+        set_candidates(&mut b, 0, &[1, 2]);
+        set_candidates(&mut b, 3, &[1, 2]);
+        set_candidates(&mut b, 9, &[1, 2, 5]);
+        set_candidates(&mut b, 12, &[1, 2, 6]);
         for c in 9..18 {
             if c != 9 && c != 12 {
                 b.eliminate(c, 1);
@@ -296,11 +293,11 @@ mod tests {
         // Floor r1c1, r1c4 = {1,2}; roof r2c1 {1,2,3}, r2c4 {1,2,4}. One roof cell holds 3 or
         // 4, so with r2c7 {3,4} the digits 3 and 4 are a naked pair in row 2.
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 0, &[1, 2]);
-        set(&mut b, 3, &[1, 2]);
-        set(&mut b, 9, &[1, 2, 3]);
-        set(&mut b, 12, &[1, 2, 4]);
-        set(&mut b, 15, &[3, 4]);
+        set_candidates(&mut b, 0, &[1, 2]);
+        set_candidates(&mut b, 3, &[1, 2]);
+        set_candidates(&mut b, 9, &[1, 2, 3]);
+        set_candidates(&mut b, 12, &[1, 2, 4]);
+        set_candidates(&mut b, 15, &[3, 4]);
         let s = unique_rectangle(&b).unwrap();
         assert_eq!(s.technique, "Unique Rectangle Type 3");
         assert!(
@@ -315,10 +312,10 @@ mod tests {
     fn no_rectangle_within_one_box() {
         // r1c1, r1c2, r2c1, r2c2 lie in one box: not a unique rectangle.
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 0, &[1, 2]);
-        set(&mut b, 1, &[1, 2]);
-        set(&mut b, 9, &[1, 2]);
-        set(&mut b, 10, &[1, 2, 5]);
+        set_candidates(&mut b, 0, &[1, 2]);
+        set_candidates(&mut b, 1, &[1, 2]);
+        set_candidates(&mut b, 9, &[1, 2]);
+        set_candidates(&mut b, 10, &[1, 2, 5]);
         assert!(unique_rectangle(&b).is_none_or(|s| !s.cells.contains(&10)));
     }
 

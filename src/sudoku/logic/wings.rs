@@ -185,17 +185,14 @@ fn wing(board: &Board, xyz: bool) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::sudoku::Grid;
-
-    fn set(b: &mut Board, cell: usize, digits: &[u8]) {
-        b.cands[cell] = digits.iter().fold(0, |m, &d| m | (1 << d));
-    }
+    use crate::sudoku::candidates::set_candidates;
 
     #[test]
     fn xy_wing_removes_z_where_both_pincers_are_seen() {
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 0, &[1, 2]); // pivot r1c1
-        set(&mut b, 4, &[1, 3]); // r1c5
-        set(&mut b, 27, &[2, 3]); // r4c1
+        set_candidates(&mut b, 0, &[1, 2]); // pivot r1c1
+        set_candidates(&mut b, 4, &[1, 3]); // r1c5
+        set_candidates(&mut b, 27, &[2, 3]); // r4c1
         let s = xy_wing(&b).unwrap();
         assert_eq!(s.cells, vec![0, 4, 27]);
         // r4c5 sees both pincers.
@@ -209,10 +206,10 @@ mod tests {
         // Pivot r9c7 {4,9}; wings r7c8 {5,9}, r9c5 {4,8}, r9c4 {5,8}: 5 is the only
         // unrestricted digit (r7c8 and r9c4 do not see each other), r7c4 sees both 5s.
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 78, &[4, 9]);
-        set(&mut b, 61, &[5, 9]);
-        set(&mut b, 76, &[4, 8]);
-        set(&mut b, 75, &[5, 8]);
+        set_candidates(&mut b, 78, &[4, 9]);
+        set_candidates(&mut b, 61, &[5, 9]);
+        set_candidates(&mut b, 76, &[4, 8]);
+        set_candidates(&mut b, 75, &[5, 8]);
         let s = bent_wing(&b, 4).unwrap();
         assert_eq!(s.technique, "WXYZ-Wing");
         assert_eq!(s.rating, 5.5);
@@ -224,18 +221,18 @@ mod tests {
     #[test]
     fn no_wing_when_pincers_share_two_digits() {
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 0, &[1, 2]);
-        set(&mut b, 4, &[1, 3]);
-        set(&mut b, 27, &[1, 3]);
+        set_candidates(&mut b, 0, &[1, 2]);
+        set_candidates(&mut b, 4, &[1, 3]);
+        set_candidates(&mut b, 27, &[1, 3]);
         assert!(xy_wing(&b).is_none());
     }
 
     #[test]
     fn xyz_wing_needs_cells_seeing_all_three() {
         let mut b = Board::from_grid(&Grid::EMPTY);
-        set(&mut b, 0, &[1, 2, 3]); // pivot r1c1
-        set(&mut b, 2, &[1, 3]); // r1c3, same box and row
-        set(&mut b, 27, &[2, 3]); // r4c1
+        set_candidates(&mut b, 0, &[1, 2, 3]); // pivot r1c1
+        set_candidates(&mut b, 2, &[1, 3]); // r1c3, same box and row
+        set_candidates(&mut b, 27, &[2, 3]); // r4c1
         let s = xyz_wing(&b).unwrap();
         // Cells seeing r1c1, r1c3 and r4c1: r2c1, r3c1 (box 1 + column 1).
         let mut cells: Vec<usize> = s.eliminations.iter().map(|e| e.cell).collect();
