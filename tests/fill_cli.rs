@@ -81,86 +81,61 @@ fn fills_an_rgb_png_and_writes_rgba() {
 fn bad_input_gets_a_clear_message() {
     let input = temp("small.png");
     write_png(&input, 2, 2, png::ColorType::Grayscale, &[0, 0, 0, 0]);
+    let junk = temp("junk.png");
+    std::fs::write(&junk, b"not a png").unwrap();
     let out = temp("never.png");
-    let (ok, _, err) = gridwise(&[
-        "fill",
+    let (input, junk, out) = (
         input.to_str().unwrap(),
+        junk.to_str().unwrap(),
         out.to_str().unwrap(),
-        "--at",
-        "5,0",
-        "--color",
-        "ff0000",
-    ]);
-    assert!(
-        !ok && err.contains("(5, 0) is outside the 2×2 image"),
-        "{err}"
     );
-    let (ok, _, err) = gridwise(&[
-        "fill",
-        input.to_str().unwrap(),
-        out.to_str().unwrap(),
-        "--at",
-        "0,0",
-        "--color",
-        "red",
-    ]);
-    assert!(!ok && err.contains("not a colour"), "{err}");
-    let (ok, _, err) = gridwise(&[
-        "fill",
-        input.to_str().unwrap(),
-        out.to_str().unwrap(),
-        "--at",
-        "0;0",
-        "--color",
-        "ff0000",
-    ]);
-    assert!(!ok && err.contains("not a point"), "{err}");
-    let (ok, _, err) = gridwise(&[
-        "fill",
-        input.to_str().unwrap(),
-        out.to_str().unwrap(),
-        "--at",
-        "0,0",
-        "--color",
-        "ff0000",
-        "--connectivity",
-        "6",
-    ]);
-    assert!(!ok && err.contains("write 4 or 8"), "{err}");
-    let (ok, _, err) = gridwise(&[
-        "fill",
-        "/nonexistent.png",
-        out.to_str().unwrap(),
-        "--at",
-        "0,0",
-        "--color",
-        "ff0000",
-    ]);
-    assert!(!ok && err.contains("cannot open /nonexistent.png"), "{err}");
-    std::fs::write(temp("junk.png"), b"not a png").unwrap();
-    let (ok, _, err) = gridwise(&[
-        "fill",
-        temp("junk.png").to_str().unwrap(),
-        out.to_str().unwrap(),
-        "--at",
-        "0,0",
-        "--color",
-        "ff0000",
-    ]);
-    assert!(!ok && err.contains("is not a readable PNG"), "{err}");
-    let (ok, _, err) = gridwise(&[
-        "fill",
-        input.to_str().unwrap(),
-        out.to_str().unwrap(),
-        "--at",
-        "0,0",
-        "--color",
-        "ff0000",
-        "--gap",
-        "100",
-    ]);
-    assert!(!ok && err.contains("gap size 100 is too large"), "{err}");
-    assert!(!out.exists());
+    // Each case: the command's arguments after `fill`, and what its message must say.
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &[input, out, "--at", "5,0", "--color", "ff0000"],
+            "(5, 0) is outside the 2×2 image",
+        ),
+        (
+            &[input, out, "--at", "0,0", "--color", "red"],
+            "not a colour",
+        ),
+        (
+            &[input, out, "--at", "0;0", "--color", "ff0000"],
+            "not a point",
+        ),
+        (
+            &[
+                input,
+                out,
+                "--at",
+                "0,0",
+                "--color",
+                "ff0000",
+                "--connectivity",
+                "6",
+            ],
+            "write 4 or 8",
+        ),
+        (
+            &["/nonexistent.png", out, "--at", "0,0", "--color", "ff0000"],
+            "cannot open /nonexistent.png",
+        ),
+        (
+            &[junk, out, "--at", "0,0", "--color", "ff0000"],
+            "is not a readable PNG",
+        ),
+        (
+            &[
+                input, out, "--at", "0,0", "--color", "ff0000", "--gap", "100",
+            ],
+            "gap size 100 is too large",
+        ),
+    ];
+    for (args, message) in cases {
+        let (ok, _, err) = gridwise(&[&["fill"], args].concat());
+        assert!(!ok && err.contains(message), "{args:?}: {err}");
+    }
+    assert!(!std::path::Path::new(out).exists());
 }
 
 #[test]
