@@ -134,6 +134,7 @@ test('draw pieces with the piece editor and tile a drawn board', async () => {
     await page.dispatchEvent('[data-h]', 'change');
     await page.click('[data-fill]');
     await page.click('.poly-editor summary');
+    await page.waitForSelector('[data-editor-canvas]', { state: 'visible' });
     const ed = await page.locator('[data-editor-canvas]').boundingBox();
     const at = (c, r) => [ed.x + 6 + 30 * (c + 0.5), ed.y + 6 + 30 * (r + 0.5)];
     for (let k = 0; k < 4; k++) {

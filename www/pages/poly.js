@@ -150,10 +150,12 @@ export function mount(root, { engine }) {
     return d ? { kind: d.board.kind, width: d.board.width, height: d.board.height, cells: d.board.cells } : null;
   }
 
+  let syncEditorKind = () => {}; // set once the piece editor exists, below
   function redraw() {
     if (disposed) return;
     const view = state.view;
     if (!view) return;
+    syncEditorKind();
     const maxWidth = Math.max(200, wrap.clientWidth || 600);
     const lay = layout(view.kind, view.width, view.height, maxWidth, 48);
     state.lay = lay;
@@ -505,6 +507,10 @@ export function mount(root, { engine }) {
     describe();
   });
   $('[data-editor]').addEventListener('toggle', drawEditor);
+  // Sized now, so the grid is in place (and clickable) the moment the section opens, not one
+  // task later when the toggle event arrives.
+  drawEditor();
+  syncEditorKind = () => { if (editor.lay.kind !== editorKind()) drawEditor(); };
 
   // Wiring.
   const on = (el, ev, fn) => el.addEventListener(ev, fn);
