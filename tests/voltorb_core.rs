@@ -7,7 +7,9 @@ use gridwise::util::rng::Rng;
 use gridwise::voltorb::accepted::{accepted_boards, all_arrangements, binom};
 use gridwise::voltorb::board::Board;
 use gridwise::voltorb::config::{BoardConfig, CONFIGS};
+use gridwise::voltorb::enumerate::consistent_boards;
 use gridwise::voltorb::game::{Outcome, Round, deal, deal_config, must_redraw, next_level};
+use gridwise::voltorb::odds::{candidate_levels, weigh};
 use gridwise::voltorb::{AnalyzeRequest, Weighting, analyze};
 
 fn request(b: Board, revealed: &[(usize, u8)], level: Option<u8>, w: Weighting) -> AnalyzeRequest {
@@ -151,6 +153,118 @@ fn odds_and_win_match_brute_force() {
                 assert!(flipped & (1 << (best.row * 5 + best.col)) == 0);
             }
         }
+    }
+}
+
+/// Optimal winning weight of the boards `set` (indices into `boards`) by plain memoised
+/// expectimax: every card the boards disagree on is tried, with no bounds and no pruning.
+fn plain_play(
+    boards: &[(Board, f64)],
+    set: Vec<usize>,
+    memo: &mut HashMap<Vec<usize>, f64>,
+) -> f64 {
+    let mut present = [0u32; 4];
+    for &i in &set {
+        for (v, p) in present.iter_mut().enumerate() {
+            *p |= boards[i].0.mask_of(v as u8);
+        }
+    }
+    let [p0, p1, p2, p3] = present;
+    let disagreed = (p0 & (p1 | p2 | p3)) | (p1 & (p2 | p3)) | (p2 & p3);
+    // Boards whose multipliers all lie on agreed cards are won.
+    let (won, live): (Vec<usize>, Vec<usize>) = set.iter().partition(|&&i| {
+        let b = boards[i].0;
+        (b.mask_of(2) | b.mask_of(3)) & disagreed == 0
+    });
+    let won: f64 = won.iter().map(|&i| boards[i].1).sum();
+    if live.is_empty() {
+        return won;
+    }
+    if live.len() < set.len() {
+        return won + plain_play(boards, live, memo);
+    }
+    if let Some(&v) = memo.get(&set) {
+        return v;
+    }
+    let best = (0..25)
+        .filter(|&c| disagreed & (1 << c) != 0)
+        .map(|c| flip_value(boards, &set, c, memo))
+        .fold(0.0, f64::max);
+    memo.insert(set, best);
+    best
+}
+
+/// Winning weight of flipping `cell` on `set` and playing on optimally (plain search).
+fn flip_value(
+    boards: &[(Board, f64)],
+    set: &[usize],
+    cell: usize,
+    memo: &mut HashMap<Vec<usize>, f64>,
+) -> f64 {
+    (1..4u8)
+        .map(|v| {
+            let part: Vec<usize> = set
+                .iter()
+                .copied()
+                .filter(|&i| boards[i].0.get(cell) == v)
+                .collect();
+            if part.is_empty() {
+                0.0
+            } else {
+                plain_play(boards, part, memo)
+            }
+        })
+        .sum()
+}
+
+/// The pruned search (bounds, dominance, merged boards, memoised bounds) gives the same winning
+/// chance as a plain search over whole board sets, and its advised card achieves it.
+#[test]
+fn best_move_matches_a_plain_search() {
+    let mut rng = Rng::new(31);
+    let mut checked = 0;
+    while checked < 12 {
+        let level = rng.below(8) as u8 + 1;
+        let truth = deal(level, &mut rng).board;
+        let mut known = [None; 25];
+        let shown = 2 + rng.index(6);
+        let mut cells: Vec<usize> = (0..25).filter(|&c| truth.get(c) != 0).collect();
+        rng.shuffle(&mut cells);
+        let revealed: Vec<(usize, u8)> =
+            cells[..shown].iter().map(|&c| (c, truth.get(c))).collect();
+        for &(c, v) in &revealed {
+            known[c] = Some(v);
+        }
+        let req = request(truth, &revealed, Some(level), Weighting::Game);
+        let clues = req.clues().unwrap();
+        let all = consistent_boards(&clues, &known, 100_000).unwrap();
+        if !(30..=400).contains(&all.len()) {
+            continue;
+        }
+        let levels = candidate_levels(&clues, Some(level), Weighting::Game).unwrap();
+        let weights = weigh(&all, &clues, &levels, Weighting::Game).unwrap();
+        let boards: Vec<(Board, f64)> =
+            all.into_iter().zip(weights).filter(|x| x.1 > 0.0).collect();
+        let total: f64 = boards.iter().map(|x| x.1).sum();
+        let mut memo = HashMap::new();
+        let optimum = plain_play(&boards, (0..boards.len()).collect(), &mut memo) / total;
+        let a = analyze(&req).unwrap();
+        let got = a.win.unwrap();
+        assert!(
+            (got - optimum).abs() < 1e-9,
+            "level {level}, {} boards: {got} vs {optimum}",
+            boards.len()
+        );
+        let best = a.best.expect("a card to flip");
+        assert!(best.exact);
+        let cell = best.row * 5 + best.col;
+        let all_set: Vec<usize> = (0..boards.len()).collect();
+        let advised = flip_value(&boards, &all_set, cell, &mut memo) / total;
+        assert!(
+            (advised - optimum).abs() < 1e-9,
+            "advised card wins {advised}, optimum {optimum}"
+        );
+        checked += 1;
     }
 }
 

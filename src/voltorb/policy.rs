@@ -1,20 +1,27 @@
 //! The best move: the card that maximises the probability of clearing the board (flipping every
 //! 2 and 3) under optimal play from there.
 //!
-//! The search works on sets of consistent boards. Two facts keep it small and still exact:
+//! The search works on sets of consistent boards. These facts keep it small and still exact:
 //! - a card whose value all remaining boards agree on is free to flip when it is not a Voltorb,
 //!   so a board whose every multiplier lies on such cards counts as won;
 //! - flipping a card that is a Voltorb in no remaining board never hurts (it only adds
-//!   information), so when such a card exists it is flipped without trying the others.
+//!   information), so when such a card exists it is flipped without trying the others;
+//! - a card that can only be 0 or 1 is never worth flipping (see [`useful`]).
 //!
-//! Otherwise every risky card is tried, best first by Voltorb odds, skipping cards whose
-//! no-Voltorb weight cannot beat the best found; values of board sets are memoised. Past a node
-//! budget the rest of the tree is played by a greedy rule (safest card first) and the answer is
-//! marked approximate: a win probability that this play achieves, a lower bound on the optimum.
+//! Otherwise every useful card is tried, safest first, and values of board sets are memoised.
+//! The search is an expectimax with bounds passed down: a set is only solved well enough to
+//! show that it cannot lift its caller above the best card found so far, and such results are
+//! memoised as upper bounds. Past a node budget the rest of the tree is played by a greedy rule
+//! (safest card first) and the answer is marked approximate: a win probability that this play
+//! achieves, a lower bound on the optimum.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{Board, CELLS};
+
+/// Rounding allowance when a bound decides that a card cannot beat another (weights sum to 1).
+const EPSILON: f64 = 1e-12;
 
 /// Default node budget: distinct board sets solved before falling back to the greedy rule.
 pub const DEFAULT_BUDGET: u64 = 400_000;
@@ -32,15 +39,102 @@ pub struct BestMove {
     pub nodes: u64,
 }
 
-/// A card to try: its index, its two-step bound, and for each outcome the settled board set,
-/// the weight it had already won and its bound.
-type Candidate = (usize, f64, Vec<(Vec<u32>, f64, f64)>);
+/// One consistent board as the search sees it.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// The cards showing each value 0–3.
+    masks: [u32; 4],
+    weight: f64,
+    /// Two independent hashes of the board; a set's memo key is their sums over its members.
+    hash: [u64; 2],
+}
+
+/// What one pass over a board set tells: the values present on each card, the total weight
+/// and the memo key.
+#[derive(Clone, Copy, Default)]
+struct Summary {
+    present: [u32; 4],
+    weight: f64,
+    key: (u64, u64),
+}
+
+impl Summary {
+    fn add(&mut self, e: &Entry) {
+        for (present, mask) in self.present.iter_mut().zip(e.masks) {
+            *present |= mask;
+        }
+        self.weight += e.weight;
+        self.key.0 = self.key.0.wrapping_add(e.hash[0]);
+        self.key.1 = self.key.1.wrapping_add(e.hash[1]);
+    }
+
+    /// Cards on which the boards disagree.
+    fn disagreed(&self) -> u32 {
+        let p = &self.present;
+        (p[0] & (p[1] | p[2] | p[3])) | (p[1] & (p[2] | p[3])) | (p[2] & p[3])
+    }
+
+    /// Disagreed cards that are a Voltorb in no board.
+    fn safe(&self) -> u32 {
+        self.disagreed() & !self.present[0]
+    }
+
+    /// Cards worth flipping: see [`useful`].
+    fn useful(&self) -> u32 {
+        useful(self.disagreed(), &self.present)
+    }
+}
+
+/// A settled board set: its boards sit at `start..end` of the arena, `won` is the weight of the
+/// boards that were already won and taken out, `sum` describes the rest.
+#[derive(Clone, Copy)]
+struct Span {
+    start: usize,
+    end: usize,
+    won: f64,
+    sum: Summary,
+}
+
+impl Span {
+    fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// One outcome of a flip, and an upper bound on the weight it can win in all (`won` included).
+#[derive(Clone, Copy)]
+struct Part {
+    span: Span,
+    bound: f64,
+}
+
+/// Memo keys are already uniform hashes: fold them, no need to hash them again.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
 
 /// The search state over one analysis.
-struct Search<'a> {
-    masks: Vec<[u32; 4]>,
-    weights: &'a [f64],
-    memo: HashMap<(u64, u64), f64>,
+struct Search {
+    /// Board sets live here as contiguous runs; each level of the search pushes its outcomes on
+    /// top and truncates them when done, so no set is allocated on its own.
+    arena: Vec<Entry>,
+    /// Value of a settled set, and whether it is exact (else an upper bound).
+    memo: HashMap<(u64, u64), (f64, bool), BuildHasherDefault<KeyHasher>>,
     nodes: u64,
     budget: u64,
     approximate: bool,
@@ -53,198 +147,332 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl<'a> Search<'a> {
-    /// A fresh search over `boards` (each card's value as one bit mask per value) weighted by
-    /// `weights`, solving at most `budget` board sets exactly.
-    fn new(boards: &[Board], weights: &'a [f64], budget: u64) -> Self {
+impl Search {
+    /// A fresh search over `boards` weighted by `weights`, solving at most `budget` board sets
+    /// exactly. The arena starts with one entry per distinct board as the search sees it.
+    ///
+    /// Cards that can only be 0 or 1 are never worth flipping (see [`useful`]), so their values
+    /// are never seen: boards that differ only there are merged into one of their total weight.
+    fn new(boards: &[Board], weights: &[f64], budget: u64) -> Self {
+        let full: Vec<[u32; 4]> = boards
+            .iter()
+            .map(|b| [b.mask_of(0), b.mask_of(1), b.mask_of(2), b.mask_of(3)])
+            .collect();
+        let mut all = Summary::default();
+        for m in &full {
+            for (present, mask) in all.present.iter_mut().zip(m) {
+                *present |= mask;
+            }
+        }
+        let seen = !(all.disagreed() & !all.useful());
+        let mut index: HashMap<[u32; 4], usize> = HashMap::new();
+        let mut arena: Vec<Entry> = Vec::new();
+        for (m, &weight) in full.iter().zip(weights) {
+            let masks = m.map(|x| x & seen);
+            let i = *index.entry(masks).or_insert_with(|| {
+                let id = arena.len() as u64;
+                arena.push(Entry {
+                    masks,
+                    weight: 0.0,
+                    hash: [mix(id), mix(id ^ 0xA5A5_5A5A_0F0F_F0F0)],
+                });
+                arena.len() - 1
+            });
+            arena[i].weight += weight;
+        }
         Search {
-            masks: boards
-                .iter()
-                .map(|b| [b.mask_of(0), b.mask_of(1), b.mask_of(2), b.mask_of(3)])
-                .collect(),
-            weights,
-            memo: HashMap::new(),
+            arena,
+            memo: HashMap::default(),
             nodes: 0,
             budget,
             approximate: false,
         }
     }
 
-    /// Masks of the values present anywhere in `set`, and the cards on which boards disagree.
-    fn presence(&self, set: &[u32]) -> ([u32; 4], u32) {
-        let mut p = [0u32; 4];
-        for &i in set {
-            let m = &self.masks[i as usize];
-            p[0] |= m[0];
-            p[1] |= m[1];
-            p[2] |= m[2];
-            p[3] |= m[3];
+    fn summarize(&self, start: usize, end: usize) -> Summary {
+        let mut sum = Summary::default();
+        for e in &self.arena[start..end] {
+            sum.add(e);
         }
-        let amb = (p[0] & (p[1] | p[2] | p[3])) | (p[1] & (p[2] | p[3])) | (p[2] & p[3]);
-        (p, amb)
+        sum
     }
 
-    fn weight(&self, set: &[u32]) -> f64 {
-        set.iter().map(|&i| self.weights[i as usize]).sum()
-    }
-
-    /// Removes the boards already won (all multipliers on agreed cards); returns their weight,
-    /// the rest's presence masks and disagreement mask.
-    fn settle(&self, set: &mut Vec<u32>) -> (f64, [u32; 4], u32) {
+    /// Takes the boards already won (all multipliers on agreed cards) out of `start..end`,
+    /// whose summary is `sum`, compacting the rest in place.
+    fn settle(&mut self, start: usize, mut end: usize, mut sum: Summary) -> Span {
         let mut won = 0.0;
         loop {
-            let (p, amb) = self.presence(set);
-            let before = set.len();
-            set.retain(|&i| {
-                let m = &self.masks[i as usize];
-                if (m[2] | m[3]) & amb == 0 {
-                    won += self.weights[i as usize];
-                    false
+            let amb = sum.disagreed();
+            let mut keep = start;
+            let mut rest = Summary::default();
+            for i in start..end {
+                let e = self.arena[i];
+                if (e.masks[2] | e.masks[3]) & amb == 0 {
+                    won += e.weight;
                 } else {
-                    true
+                    self.arena[keep] = e;
+                    keep += 1;
+                    rest.add(&e);
                 }
-            });
-            if set.len() == before {
-                return (won, p, amb);
             }
+            if keep == end {
+                return Span {
+                    start,
+                    end,
+                    won,
+                    sum,
+                };
+            }
+            end = keep;
+            sum = rest;
         }
     }
 
-    fn split(&self, set: &[u32], cell: usize, value: usize) -> Vec<u32> {
-        let bit = 1u32 << cell;
-        set.iter()
-            .copied()
-            .filter(|&i| self.masks[i as usize][value] & bit != 0)
-            .collect()
-    }
-
-    /// Winning weight when flipping `cell` (a Voltorb loses) and playing on optimally.
-    fn sum_split(&mut self, set: &[u32], cell: usize) -> f64 {
-        let mut total = 0.0;
-        for v in 1..4 {
-            let part = self.split(set, cell, v);
-            total += self.solve(part);
-        }
-        total
-    }
-
-    /// Voltorb weight of each card over `set`.
-    fn voltorb_weights(&self, set: &[u32]) -> [f64; CELLS] {
+    /// Voltorb weight of each card over `span`.
+    fn voltorb_weights(&self, span: &Span) -> [f64; CELLS] {
         let mut w0 = [0.0; CELLS];
-        for &i in set {
-            let mut m = self.masks[i as usize][0];
-            let w = self.weights[i as usize];
+        for e in &self.arena[span.start..span.end] {
+            let mut m = e.masks[0];
             while m != 0 {
-                w0[m.trailing_zeros() as usize] += w;
+                w0[m.trailing_zeros() as usize] += e.weight;
                 m &= m - 1;
             }
         }
         w0
     }
 
-    /// Winning weight from the board set `set` (sorted indices) under optimal play.
-    fn solve(&mut self, mut set: Vec<u32>) -> f64 {
-        let (won, p, amb) = self.settle(&mut set);
-        if set.is_empty() {
-            return won;
+    /// The Voltorb weight of each card over `span` (which has no safe card), and the useful
+    /// cards that no other card dominates.
+    ///
+    /// Card `a` dominates card `b` when `b` is a Voltorb or one single other value (so flipping
+    /// it tells nothing more than whether it is a Voltorb) and `a` is a Voltorb only on boards
+    /// where `b` is one too: flipping `a` loses no more boards, and every board `b` would keep
+    /// is kept by `a` in outcomes at least as well informed. Of two such cards with the same
+    /// Voltorb boards, the first is kept.
+    fn worth_trying(&self, span: &Span) -> ([f64; CELLS], u32) {
+        let mut w0 = [0.0; CELLS];
+        // not_voltorb_with[a]: cards that are not a Voltorb on some board where `a` is one.
+        let mut not_voltorb_with = [0u32; CELLS];
+        for e in &self.arena[span.start..span.end] {
+            let mut m = e.masks[0];
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                w0[c] += e.weight;
+                not_voltorb_with[c] |= !e.masks[0];
+                m &= m - 1;
+            }
         }
-        let key = set_key(&set);
-        if let Some(&v) = self.memo.get(&key) {
-            return won + v;
+        let p = &span.sum.present;
+        let useful = span.sum.useful();
+        let single = (p[1] ^ p[2] ^ p[3]) & !(p[1] & p[2] & p[3]);
+        let mut cards = useful;
+        for b in (0..CELLS).filter(|&b| single & useful & (1 << b) != 0) {
+            let dominated = (0..CELLS).any(|a| {
+                a != b
+                    && useful & (1 << a) != 0
+                    && not_voltorb_with[a] & (1 << b) == 0
+                    && !(single & (1 << a) != 0 && not_voltorb_with[b] & (1 << a) == 0 && a > b)
+            });
+            if dominated {
+                cards &= !(1 << b);
+            }
+        }
+        (w0, cards)
+    }
+
+    /// An upper bound on the weight `span` can win, its `won` included: the memoised value or
+    /// bound when known, else the rest's weight when a safe card exists, else that weight minus
+    /// the smallest Voltorb weight of any useful card (one flip ahead).
+    fn bound(&self, span: &Span) -> f64 {
+        if span.is_empty() {
+            return span.won;
+        }
+        if let Some(&(v, _)) = self.memo.get(&span.sum.key) {
+            return span.won + v;
+        }
+        if span.sum.safe() != 0 {
+            return span.won + span.sum.weight;
+        }
+        let w0 = self.voltorb_weights(span);
+        let useful = span.sum.useful();
+        let min0 = (0..CELLS)
+            .filter(|&c| useful & (1 << c) != 0)
+            .map(|c| w0[c])
+            .fold(f64::INFINITY, f64::min);
+        span.won + span.sum.weight - min0
+    }
+
+    /// The outcomes of flipping `cell` on `span` (one per non-Voltorb value present), each
+    /// settled and placed on top of the arena; the caller truncates the arena afterwards.
+    fn parts(&mut self, span: &Span, cell: usize) -> ([Option<Part>; 3], f64) {
+        // One pass deals each board into the region of its value at `cell`: three regions of
+        // the set's size for the values 1–3, and one slot that Voltorb boards overwrite.
+        let n = span.end - span.start;
+        let base = self.arena.len();
+        let scratch = base + 3 * n;
+        let filler = self.arena[span.start];
+        self.arena.resize(scratch + 1, filler);
+        let mut cursor = [scratch, base, base + n, base + 2 * n];
+        let mut sums = [Summary::default(); 4];
+        for i in span.start..span.end {
+            let e = self.arena[i];
+            let value = ((e.masks[1] >> cell) & 1)
+                + ((e.masks[2] >> cell) & 1) * 2
+                + ((e.masks[3] >> cell) & 1) * 3;
+            let v = value as usize;
+            self.arena[cursor[v]] = e;
+            cursor[v] += usize::from(v != 0);
+            sums[v].add(&e);
+        }
+        let mut parts = [None; 3];
+        let mut total = 0.0;
+        for v in 1..4 {
+            let start = base + (v - 1) * n;
+            if cursor[v] == start {
+                continue;
+            }
+            let part = self.settle(start, cursor[v], sums[v]);
+            let bound = self.bound(&part);
+            total += bound;
+            parts[v - 1] = Some(Part { span: part, bound });
+        }
+        // Later pushes go above the last region; the gaps are left unused.
+        let top = parts
+            .iter()
+            .flatten()
+            .map(|p| p.span.end)
+            .max()
+            .unwrap_or(base);
+        self.arena.truncate(top);
+        (parts, total)
+    }
+
+    /// Winning weight of `span` under optimal play.
+    fn value(&mut self, span: Span) -> f64 {
+        self.solve(span, f64::NEG_INFINITY).0
+    }
+
+    /// Winning weight of the settled `span` (its `won` included) under optimal play with `true`,
+    /// whenever that exceeds `alpha`; otherwise possibly only an upper bound at most `alpha`,
+    /// with `false` (enough for a caller that only needs to know the set cannot lift its total
+    /// above what it already has).
+    fn solve(&mut self, span: Span, alpha: f64) -> (f64, bool) {
+        if span.is_empty() {
+            return (span.won, true);
+        }
+        let won = span.won;
+        let alpha = alpha - won;
+        let key = span.sum.key;
+        if let Some(&(v, exact)) = self.memo.get(&key)
+            && (exact || v <= alpha)
+        {
+            return (won + v, exact);
         }
         self.nodes += 1;
         if self.nodes > self.budget {
             self.approximate = true;
         }
-        let safe = amb & !p[0];
-        let value = if safe != 0 {
-            let cell = safe.trailing_zeros() as usize;
-            self.sum_split(&set, cell)
+        let rest = Span { won: 0.0, ..span };
+        let safe = span.sum.safe();
+        let mark = self.arena.len();
+        let (value, exact) = if safe != 0 {
+            let parts = self.parts(&rest, safe.trailing_zeros() as usize);
+            self.chance(parts, alpha)
         } else if self.approximate {
-            let w0 = self.voltorb_weights(&set);
-            let cell = safest(amb, &w0);
-            self.sum_split(&set, cell)
+            let w0 = self.voltorb_weights(&rest);
+            let parts = self.parts(&rest, safest(rest.sum.useful(), &w0));
+            self.chance(parts, alpha)
         } else {
-            self.best_risky(&set, amb).1
+            let (_, value, exact) = self.best_risky(&rest, alpha);
+            (value, exact)
         };
-        self.memo.insert(key, value);
-        won + value
+        self.arena.truncate(mark);
+        self.memo.insert(key, (value, exact));
+        (won + value, exact)
     }
 
-    /// Settles `set` and returns the weight already won and an upper bound on the winning weight
-    /// one flip ahead: the rest's weight when a safe card exists, else that weight minus the
-    /// smallest Voltorb weight of any card (or the memoised value when known).
-    fn bound(&self, set: &mut Vec<u32>) -> (f64, f64) {
-        let (won, p, amb) = self.settle(set);
-        if set.is_empty() {
-            return (won, won);
-        }
-        if let Some(&v) = self.memo.get(&set_key(set)) {
-            return (won, won + v);
-        }
-        let w = self.weight(set);
-        if amb & !p[0] != 0 {
-            return (won, won + w);
-        }
-        let w0 = self.voltorb_weights(set);
-        let min0 = (0..CELLS)
-            .filter(|&c| amb & (1 << c) != 0)
-            .map(|c| w0[c])
-            .fold(f64::INFINITY, f64::min);
-        (won, won + w - min0)
-    }
-
-    /// Tries every disagreed card of `set` (none is safe), best two-step bound first, skipping
-    /// cards whose bound cannot beat the best found; returns the best card and its winning weight.
-    fn best_risky(&mut self, set: &[u32], amb: u32) -> (usize, f64) {
-        let mut cands: Vec<Candidate> = Vec::new();
-        for cell in (0..CELLS).filter(|&c| amb & (1 << c) != 0) {
-            let mut parts = Vec::with_capacity(3);
-            let mut total = 0.0;
-            for v in 1..4 {
-                let mut part = self.split(set, cell, v);
-                if part.is_empty() {
-                    continue;
-                }
-                let (won, b) = self.bound(&mut part);
-                total += b;
-                parts.push((part, won, b));
+    /// The winning weight of flipping a card whose outcomes are `parts` (with `total` the sum of
+    /// their bounds), when it exceeds `alpha`, with `true`; otherwise an upper bound at most
+    /// `alpha`, with `false` unless every outcome was solved exactly. Each outcome only has to
+    /// be solved well enough to show whether the total can still beat `alpha` given the bounds
+    /// of the outcomes after it.
+    fn chance(&mut self, (parts, total): ([Option<Part>; 3], f64), alpha: f64) -> (f64, bool) {
+        let mut remaining = total;
+        let mut value = 0.0;
+        for part in parts.into_iter().flatten() {
+            remaining -= part.bound;
+            let need = alpha - value - remaining;
+            let (v, exact) = self.solve(part.span, need);
+            if !exact || v <= need {
+                return (value + v + remaining, false);
             }
-            cands.push((cell, total, parts));
+            value += v;
         }
-        cands.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let mut best = (cands.first().map(|c| c.0).unwrap_or(0), -1.0);
-        for (cell, bound, parts) in cands {
-            if bound <= best.1 + 1e-15 {
+        (value, true)
+    }
+
+    /// Tries every useful card of `span` (none is safe), safest first, skipping cards whose
+    /// bound cannot beat the best found or `alpha`. Returns the best card and its winning weight
+    /// with `true` when that exceeds `alpha` or everything was solved exactly; otherwise an
+    /// upper bound at most `alpha`, with `false`.
+    fn best_risky(&mut self, span: &Span, alpha: f64) -> (usize, f64, bool) {
+        // One flip ahead, a card can win at most the weight of the boards where it is not a
+        // Voltorb: try cards in that order and stop when the bound cannot beat the best found.
+        // The outcomes (and their tighter two-flip bound) are only worked out for cards tried.
+        let (w0, cards) = self.worth_trying(span);
+        let mut order: Vec<(usize, f64)> = (0..CELLS)
+            .filter(|&c| cards & (1 << c) != 0)
+            .map(|c| (c, span.sum.weight - w0[c]))
+            .collect();
+        order.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let mut best: Option<(usize, f64)> = None;
+        // The largest upper bound of a card not solved exactly.
+        let mut upper = f64::NEG_INFINITY;
+        for (cell, one_flip) in order {
+            let floor = best.map_or(alpha, |b| b.1.max(alpha));
+            if one_flip <= floor {
+                upper = upper.max(one_flip);
                 break;
             }
-            let mut remaining = bound;
-            let mut value = 0.0;
-            for (part, won, b) in parts {
-                if value + remaining <= best.1 + 1e-15 {
-                    value = -1.0;
-                    break;
-                }
-                remaining -= b;
-                // `part` is settled: the boards it had already won are in `won`.
-                value += won + self.solve(part);
-            }
-            if value > best.1 {
-                best = (cell, value);
+            let mark = self.arena.len();
+            let parts = self.parts(span, cell);
+            let (v, exact) = if parts.1 <= floor {
+                (parts.1, false)
+            } else {
+                self.chance(parts, floor)
+            };
+            self.arena.truncate(mark);
+            if !exact {
+                upper = upper.max(v);
+            } else if best.is_none_or(|b| v > b.1) {
+                best = Some((cell, v));
             }
         }
-        best
+        let (cell, value) = best.unwrap_or((0, f64::NEG_INFINITY));
+        // Decided by the bounds, not by comparing `value` with `alpha`: a cut-off sum can land a
+        // rounding error above `alpha` without being the set's value.
+        if value >= upper - EPSILON {
+            (cell, value, true)
+        } else {
+            (cell, upper, false)
+        }
+    }
+
+    /// The whole arena as one settled set, and the summary before settling.
+    fn root(&mut self) -> (Span, Summary) {
+        let n = self.arena.len();
+        let all = self.summarize(0, n);
+        let span = self.settle(0, n, all);
+        self.arena.truncate(span.end);
+        (span, all)
     }
 }
 
-/// Memo key of a sorted board set: two independent 64-bit hashes of its members.
-fn set_key(set: &[u32]) -> (u64, u64) {
-    set.iter().fold((set.len() as u64, 0u64), |(a, b), &i| {
-        (
-            a.wrapping_add(mix(u64::from(i))),
-            b ^ mix(u64::from(i) ^ 0xA5A5_5A5A_0F0F_F0F0).rotate_left(i % 64),
-        )
-    })
+/// Cards worth flipping: disagreed ones that can be a 2 or a 3. A card that can only be 0 or 1
+/// never needs to be flipped: flipping it leaves the boards where it is 1, and playing those
+/// boards' best line without flipping it wins them just as well.
+fn useful(amb: u32, p: &[u32; 4]) -> u32 {
+    amb & (p[2] | p[3])
 }
 
 /// The card with the least Voltorb weight among `cards`.
@@ -259,8 +487,8 @@ fn safest(cards: u32, w0: &[f64; CELLS]) -> usize {
 /// `revealed` (mask of cell indices), searching at most `budget` board sets exactly.
 pub fn best_move(boards: &[Board], weights: &[f64], revealed: u32, budget: u64) -> BestMove {
     let mut search = Search::new(boards, weights, budget);
-    let all: Vec<u32> = (0..boards.len() as u32).collect();
-    let total = search.weight(&all);
+    let (root, all) = search.root();
+    let total = all.weight;
     if total <= 0.0 {
         return BestMove {
             cell: None,
@@ -269,24 +497,23 @@ pub fn best_move(boards: &[Board], weights: &[f64], revealed: u32, budget: u64) 
             nodes: 0,
         };
     }
-    let (p, amb) = search.presence(&all);
     // Known multipliers not yet flipped: free points, flip them first.
-    let known_mult = (p[2] | p[3]) & !amb & !revealed;
-    let safe = amb & !p[0];
-    let (cell, value) = if known_mult != 0 {
+    let known_mult = (all.present[2] | all.present[3]) & !all.disagreed() & !revealed;
+    let safe = root.sum.safe();
+    let (cell, value) = if root.is_empty() {
         (
-            Some(known_mult.trailing_zeros() as usize),
-            search.solve(all),
+            (known_mult != 0).then(|| known_mult.trailing_zeros() as usize),
+            root.won,
         )
+    } else if known_mult != 0 {
+        let cell = known_mult.trailing_zeros() as usize;
+        (Some(cell), search.value(root))
     } else if safe != 0 {
-        (Some(safe.trailing_zeros() as usize), search.solve(all))
-    } else if amb == 0 {
-        (None, search.solve(all))
+        (Some(safe.trailing_zeros() as usize), search.value(root))
     } else {
-        let mut set = all;
-        let (won, _, amb) = search.settle(&mut set);
-        let (cell, v) = search.best_risky(&set, amb);
-        (Some(cell), won + v)
+        let rest = Span { won: 0.0, ..root };
+        let (cell, v, _) = search.best_risky(&rest, f64::NEG_INFINITY);
+        (Some(cell), root.won + v)
     };
     BestMove {
         cell,
@@ -299,16 +526,15 @@ pub fn best_move(boards: &[Board], weights: &[f64], revealed: u32, budget: u64) 
 /// Winning probability when playing `first` now and optimally afterwards (for checking advice).
 pub fn win_after(boards: &[Board], weights: &[f64], first: usize, budget: u64) -> f64 {
     let mut search = Search::new(boards, weights, budget);
-    let all: Vec<u32> = (0..boards.len() as u32).collect();
-    let total = search.weight(&all);
-    if total <= 0.0 {
+    let (root, all) = search.root();
+    if all.weight <= 0.0 {
         return 0.0;
     }
-    let mut set = all;
-    let (won, _, amb) = search.settle(&mut set);
-    if amb & (1 << first) == 0 {
-        return (won + search.solve(set)) / total;
+    if root.sum.disagreed() & (1 << first) == 0 {
+        return search.value(root) / all.weight;
     }
-    let v = search.sum_split(&set, first);
-    (won + v) / total
+    let rest = Span { won: 0.0, ..root };
+    let parts = search.parts(&rest, first);
+    let (v, _) = search.chance(parts, f64::NEG_INFINITY);
+    (root.won + v) / all.weight
 }
