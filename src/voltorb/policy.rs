@@ -24,7 +24,7 @@ use super::board::{Board, CELLS};
 const EPSILON: f64 = 1e-12;
 
 /// Default node budget: distinct board sets solved before falling back to the greedy rule.
-pub const DEFAULT_BUDGET: u64 = 400_000;
+pub const DEFAULT_BUDGET: u64 = 1_500_000;
 
 /// The recommended card and the winning chances.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -284,8 +284,8 @@ impl Search {
     /// bound when known, else the rest's weight when a safe card exists, else that weight minus
     /// the smallest Voltorb weight of any useful card (one flip ahead).
     fn bound(&self, span: &Span) -> f64 {
-        if span.is_empty() {
-            return span.won;
+        if let Some(v) = self.pair_value(span) {
+            return v;
         }
         if let Some(&(v, _)) = self.memo.get(&span.sum.key) {
             return span.won + v;
@@ -347,6 +347,24 @@ impl Search {
         (parts, total)
     }
 
+    /// The value of a settled set of at most two boards, which needs no search: with a safe card
+    /// both are won (they disagree there, so it tells them apart), else any useful card is a
+    /// Voltorb on one of them and the other is then known, so the heavier one is the best bet.
+    fn pair_value(&self, span: &Span) -> Option<f64> {
+        match span.end - span.start {
+            0 => Some(span.won),
+            2 if span.sum.safe() == 0 => {
+                let (a, b) = (
+                    self.arena[span.start].weight,
+                    self.arena[span.start + 1].weight,
+                );
+                Some(span.won + a.max(b))
+            }
+            2 => Some(span.won + span.sum.weight),
+            _ => None,
+        }
+    }
+
     /// Winning weight of `span` under optimal play.
     fn value(&mut self, span: Span) -> f64 {
         self.solve(span, f64::NEG_INFINITY).0
@@ -357,8 +375,8 @@ impl Search {
     /// with `false` (enough for a caller that only needs to know the set cannot lift its total
     /// above what it already has).
     fn solve(&mut self, span: Span, alpha: f64) -> (f64, bool) {
-        if span.is_empty() {
-            return (span.won, true);
+        if let Some(v) = self.pair_value(&span) {
+            return (v, true);
         }
         let won = span.won;
         let alpha = alpha - won;
