@@ -5,6 +5,9 @@ export async function bench({ page, quick }) {
   const bestBoards = quick ? 20 : 200;
   const r = await page.evaluate(async ({ perLevel, bestBoards }) => {
     const { engine } = await import('/engine.js');
+    // The worker's first analyses also compile the hot wasm code and build the accepted-board
+    // table; timed on their own, so the per-board figures are the steady state.
+    const cold = await engine.run('voltorb.bench', { level: 1, count: 5, seed: 1, best: false });
     const odds = [];
     for (let level = 1; level <= 8; level++) {
       const t = await engine.run('voltorb.bench', { level, count: perLevel, seed: 2024 + level, best: false });
@@ -17,12 +20,13 @@ export async function bench({ page, quick }) {
       best.push(...t.ms);
       approximate += t.approximate;
     }
-    return { odds, best, approximate };
+    return { odds, best, approximate, cold: cold.ms };
   }, { perLevel, bestBoards });
   const best = [...r.best].sort((a, b) => a - b);
   const p95 = best[Math.max(0, Math.ceil(best.length * 0.95) - 1)];
   const row = (name, value, unit, target) => ({ tool: 'voltorb', name, value, unit, target });
   return [
+    row('first analyses in a fresh worker, max', Math.max(...r.cold), 'ms', 'one-time'),
     row('odds per board max', Math.max(...r.odds), 'ms', '< 20 ms'),
     row('odds per board median', median(r.odds), 'ms', '< 20 ms'),
     row('best move level 8 median', median(best), 'ms', '< 1000 ms'),

@@ -6,14 +6,17 @@
 //!   so a board whose every multiplier lies on such cards counts as won;
 //! - flipping a card that is a Voltorb in no remaining board never hurts (it only adds
 //!   information), so when such a card exists it is flipped without trying the others;
-//! - a card that can only be 0 or 1 is never worth flipping (see [`useful`]).
+//! - a card that can only be 0 or 1 is never worth flipping (see `useful`), nor is a card that
+//!   is a Voltorb or one single value when another card is a Voltorb only on boards where it
+//!   is one too (see `Search::worth_trying`);
+//! - a set of two boards needs no search (see `Search::pair_value`).
 //!
 //! Otherwise every useful card is tried, safest first, and values of board sets are memoised.
 //! The search is an expectimax with bounds passed down: a set is only solved well enough to
 //! show that it cannot lift its caller above the best card found so far, and such results are
 //! memoised as upper bounds. Past a node budget the rest of the tree is played by a greedy rule
-//! (safest card first) and the answer is marked approximate: a win probability that this play
-//! achieves, a lower bound on the optimum.
+//! (the card with the best two-flip bound) and the answer is marked approximate: a win
+//! probability that this play achieves, a lower bound on the optimum.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -397,8 +400,18 @@ impl Search {
             let parts = self.parts(&rest, safe.trailing_zeros() as usize);
             self.chance(parts, alpha)
         } else if self.approximate {
-            let w0 = self.voltorb_weights(&rest);
-            let parts = self.parts(&rest, safest(rest.sum.useful(), &w0));
+            // Past the budget: play the card with the best two-flip bound, without search.
+            let (_, cards) = self.worth_trying(&rest);
+            let mut pick = (0, f64::NEG_INFINITY);
+            for cell in (0..CELLS).filter(|&c| cards & (1 << c) != 0) {
+                let top = self.arena.len();
+                let bound = self.parts(&rest, cell).1;
+                self.arena.truncate(top);
+                if bound > pick.1 {
+                    pick = (cell, bound);
+                }
+            }
+            let parts = self.parts(&rest, pick.0);
             self.chance(parts, alpha)
         } else {
             let (_, value, exact) = self.best_risky(&rest, alpha);
@@ -491,14 +504,6 @@ impl Search {
 /// boards' best line without flipping it wins them just as well.
 fn useful(amb: u32, p: &[u32; 4]) -> u32 {
     amb & (p[2] | p[3])
-}
-
-/// The card with the least Voltorb weight among `cards`.
-fn safest(cards: u32, w0: &[f64; CELLS]) -> usize {
-    (0..CELLS)
-        .filter(|&c| cards & (1 << c) != 0)
-        .min_by(|&a, &b| w0[a].total_cmp(&w0[b]))
-        .unwrap_or(0)
 }
 
 /// The best card to flip given the consistent `boards`, their `weights` and the cards already
