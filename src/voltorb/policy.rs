@@ -9,7 +9,9 @@
 //! - a card that can only be 0 or 1 is never worth flipping (see `useful`), nor is a card that
 //!   is a Voltorb or one single value when another card is a Voltorb only on boards where it
 //!   is one too (see `Search::worth_trying`);
-//! - a set of two boards needs no search (see `Search::pair_value`).
+//! - a set of two boards needs no search (see `Search::pair_value`);
+//! - two boards that no play can win both ("rivals", see `Search::rivals_bound`) bound the
+//!   value of a set: at most one board of a group of mutual rivals is won.
 //!
 //! Otherwise every useful card is tried, safest first, and values of board sets are memoised.
 //! The search is an expectimax with bounds passed down: a set is only solved well enough to
@@ -26,8 +28,15 @@ use super::board::{Board, CELLS};
 /// Rounding allowance when a bound decides that a card cannot beat another (weights sum to 1).
 const EPSILON: f64 = 1e-12;
 
+/// Largest set for which the rivals bound is worked out (it costs a pass per pair of boards).
+const RIVALS_MAX: usize = 128;
+
+/// Sets from this size on keep a tightened bound in the memo (as an upper bound) for later
+/// visits; smaller ones are cheaper to bound again than to store.
+const CACHE_RIVALS_FROM: usize = 24;
+
 /// Default node budget: distinct board sets solved before falling back to the greedy rule.
-pub const DEFAULT_BUDGET: u64 = 1_500_000;
+pub const DEFAULT_BUDGET: u64 = 500_000;
 
 /// The recommended card and the winning chances.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -109,6 +118,8 @@ impl Span {
 struct Part {
     span: Span,
     bound: f64,
+    /// Whether `bound` is as tight as this search makes it (memoised, or rivals applied).
+    tight: bool,
 }
 
 /// Memo keys are already uniform hashes: fold them, no need to hash them again.
@@ -286,15 +297,15 @@ impl Search {
     /// An upper bound on the weight `span` can win, its `won` included: the memoised value or
     /// bound when known, else the rest's weight when a safe card exists, else that weight minus
     /// the smallest Voltorb weight of any useful card (one flip ahead).
-    fn bound(&self, span: &Span) -> f64 {
+    fn bound(&self, span: &Span) -> (f64, bool) {
         if let Some(v) = self.pair_value(span) {
-            return v;
+            return (v, true);
         }
         if let Some(&(v, _)) = self.memo.get(&span.sum.key) {
-            return span.won + v;
+            return (span.won + v, true);
         }
         if span.sum.safe() != 0 {
-            return span.won + span.sum.weight;
+            return (span.won + span.sum.weight, false);
         }
         let w0 = self.voltorb_weights(span);
         let useful = span.sum.useful();
@@ -302,7 +313,78 @@ impl Search {
             .filter(|&c| useful & (1 << c) != 0)
             .map(|c| w0[c])
             .fold(f64::INFINITY, f64::min);
-        span.won + span.sum.weight - min0
+        (span.won + span.sum.weight - min0, false)
+    }
+
+    /// Tightens the bounds of `parts` with [`Search::rivals_bound`], one part at a time, until
+    /// their total no longer exceeds `floor` (then the card is cut off whatever the rest).
+    fn tighten(&mut self, (parts, total): &mut ([Option<Part>; 3], f64), floor: f64) {
+        for part in parts.iter_mut().flatten() {
+            if *total <= floor {
+                return;
+            }
+            if part.tight {
+                continue;
+            }
+            part.tight = true;
+            let rivals = part.span.won + self.rivals_bound(&part.span);
+            if rivals < part.bound {
+                *total -= part.bound - rivals;
+                part.bound = rivals;
+                if part.span.end - part.span.start >= CACHE_RIVALS_FROM {
+                    self.memo
+                        .insert(part.span.sum.key, (rivals - part.span.won, false));
+                }
+            }
+        }
+    }
+
+    /// Two boards are rivals when no play can win both: no card tells them apart safely (both
+    /// non-Voltorb, different values) and neither's multipliers are all multipliers of the
+    /// other (when they are, clearing the smaller set ends one game and not the other). The
+    /// boards are dealt, heaviest first, into groups of mutual rivals; at most one board of a
+    /// group can be won, so the groups' heaviest boards bound the winning weight.
+    fn rivals_bound(&self, span: &Span) -> f64 {
+        let n = span.end - span.start;
+        if n > RIVALS_MAX {
+            return f64::INFINITY;
+        }
+        let boards = &self.arena[span.start..span.end];
+        let mut order = [0u8; RIVALS_MAX];
+        for (i, slot) in order[..n].iter_mut().enumerate() {
+            *slot = i as u8;
+        }
+        order[..n].sort_unstable_by(|&a, &b| {
+            boards[usize::from(b)]
+                .weight
+                .total_cmp(&boards[usize::from(a)].weight)
+        });
+        // Each group is a bit set of board positions.
+        let mut groups = [0u128; RIVALS_MAX];
+        let mut count = 0;
+        let mut total = 0.0;
+        for &i in &order[..n] {
+            let board = &boards[usize::from(i)];
+            let joined = groups[..count].iter_mut().find(|g| {
+                let mut members = **g;
+                while members != 0 {
+                    if !rivals(board, &boards[members.trailing_zeros() as usize]) {
+                        return false;
+                    }
+                    members &= members - 1;
+                }
+                true
+            });
+            match joined {
+                Some(g) => *g |= 1 << i,
+                None => {
+                    groups[count] = 1 << i;
+                    count += 1;
+                    total += board.weight;
+                }
+            }
+        }
+        total
     }
 
     /// The outcomes of flipping `cell` on `span` (one per non-Voltorb value present), each
@@ -335,9 +417,13 @@ impl Search {
                 continue;
             }
             let part = self.settle(start, cursor[v], sums[v]);
-            let bound = self.bound(&part);
+            let (bound, tight) = self.bound(&part);
             total += bound;
-            parts[v - 1] = Some(Part { span: part, bound });
+            parts[v - 1] = Some(Part {
+                span: part,
+                bound,
+                tight,
+            });
         }
         // Later pushes go above the last region; the gaps are left unused.
         let top = parts
@@ -397,7 +483,8 @@ impl Search {
         let safe = span.sum.safe();
         let mark = self.arena.len();
         let (value, exact) = if safe != 0 {
-            let parts = self.parts(&rest, safe.trailing_zeros() as usize);
+            let mut parts = self.parts(&rest, safe.trailing_zeros() as usize);
+            self.tighten(&mut parts, alpha);
             self.chance(parts, alpha)
         } else if self.approximate {
             // Past the budget: play the card with the best two-flip bound, without search.
@@ -411,7 +498,8 @@ impl Search {
                     pick = (cell, bound);
                 }
             }
-            let parts = self.parts(&rest, pick.0);
+            let mut parts = self.parts(&rest, pick.0);
+            self.tighten(&mut parts, alpha);
             self.chance(parts, alpha)
         } else {
             let (_, value, exact) = self.best_risky(&rest, alpha);
@@ -433,6 +521,9 @@ impl Search {
         for part in parts.into_iter().flatten() {
             remaining -= part.bound;
             let need = alpha - value - remaining;
+            if part.bound <= need {
+                return (value + part.bound + remaining, false);
+            }
             let (v, exact) = self.solve(part.span, need);
             if !exact || v <= need {
                 return (value + v + remaining, false);
@@ -466,7 +557,8 @@ impl Search {
                 break;
             }
             let mark = self.arena.len();
-            let parts = self.parts(span, cell);
+            let mut parts = self.parts(span, cell);
+            self.tighten(&mut parts, floor);
             let (v, exact) = if parts.1 <= floor {
                 (parts.1, false)
             } else {
@@ -497,6 +589,15 @@ impl Search {
         self.arena.truncate(span.end);
         (span, all)
     }
+}
+
+/// Whether no play can win both boards (see [`Search::rivals_bound`]).
+fn rivals(a: &Entry, b: &Entry) -> bool {
+    let both_safe = !(a.masks[0] | b.masks[0]);
+    let differ = (a.masks[1] ^ b.masks[1]) | (a.masks[2] ^ b.masks[2]) | (a.masks[3] ^ b.masks[3]);
+    let within =
+        |x: &Entry, y: &Entry| (x.masks[2] & !y.masks[2]) | (x.masks[3] & !y.masks[3]) == 0;
+    both_safe & differ == 0 && !within(a, b) && !within(b, a)
 }
 
 /// Cards worth flipping: disagreed ones that can be a 2 or a 3. A card that can only be 0 or 1
