@@ -90,8 +90,12 @@ export function mount(root, { engine }) {
   const levelSel = el('select', { 'aria-label': 'Level' });
   levelSel.append(el('option', { value: '', text: 'Level unknown' }));
   for (let l = 1; l <= 8; l++) levelSel.append(el('option', { value: String(l), text: `Level ${l}` }));
-  const weightSel = el('select', { 'aria-label': 'Weighting' });
-  weightSel.append(el('option', { value: 'game', text: 'Odds as the game deals' }), el('option', { value: 'uniform', text: 'All boards equal (uniform)' }));
+  // Short labels so the select fits beside the level at any width; the title says the rest.
+  const weightSel = el('select', {
+    'aria-label': 'Weighting',
+    title: 'Game odds weigh each board by how likely the game is to deal it; uniform weighs every consistent board equally',
+  });
+  weightSel.append(el('option', { value: 'game', text: 'Game odds' }), el('option', { value: 'uniform', text: 'Uniform odds' }));
   const undoBtn = el('button', { class: 'btn', type: 'button', text: 'Undo' });
   const clearBtn = el('button', { class: 'btn', type: 'button', text: 'Clear board' });
   const status = el('div', { class: 'vf-status', 'aria-live': 'polite' });
