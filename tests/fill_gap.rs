@@ -85,8 +85,7 @@ fn gaps_up_to_n_stop_the_fill_and_corners_are_reached() {
 #[test]
 fn wider_gaps_let_the_fill_through() {
     for n in 1..=12u32 {
-        // For even N a gap of N + 1 passes; for odd N the first that passes is N + 2.
-        let first_open = if n % 2 == 0 { n + 1 } else { n + 2 } as usize;
+        let first_open = n as usize + 1;
         for gap in [first_open, first_open + 3] {
             let mut img = box_with_gap(gap);
             img.fill((50, 50), gap_options(n, Connectivity::Four));

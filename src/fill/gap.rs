@@ -1,25 +1,25 @@
 //! Gap closing: a fill that does not leak through gaps of up to N pixels in an outline, yet still
 //! reaches into the corners of the shape it is in.
 //!
-//! 1. The plain region R is found first. Its *core* is R eroded by a square of side 2k + 1,
-//!    k = ⌈N / 2⌉: the pixels farther than k (chessboard distance) from every pixel outside R
-//!    (the image border is not an outline). No core pixel lies in a gap of width ≤ N, so the
-//!    seed's side of the core is cut off from the far side.
+//! 1. The plain region R is found first. Its *core* is R eroded by a square of side N + 1: the
+//!    places where such a square fits inside R (the image border is not an outline). No core
+//!    pixel lies in a gap of width ≤ N, so the seed's side of the core is cut off from the far
+//!    side, while a gap of N + 1 lets the square through.
 //! 2. The seed's core component (or, for a seed in a narrow spot, the nearest one) is dilated
-//!    back by k: the square fits wherever it grows, so it never crosses an outline. A seed in a
-//!    narrow spot also keeps the pixels searched between it and that nearest core pixel.
+//!    back by the same square: it fits wherever it grows, so it never crosses an outline. A seed
+//!    in a narrow spot also keeps the pixels searched between it and that nearest core pixel.
 //! 3. What is still missing from R falls into pieces. A piece with no core pixel of its own is
 //!    a corner or dead end of the seed's shape and is added; a piece holding core pixels is the
 //!    far side of a gap and stays out.
 //!
-//! Gaps of width ≤ N are closed; for even N width N + 1 passes, for odd N width N + 2 does.
+//! Gaps of width ≤ N are closed and width N + 1 passes, for odd and even N alike.
 //! Everything works on bit masks a 64-bit word at a time.
 
 use std::collections::VecDeque;
 
 use super::Connectivity;
 use super::mask::Mask;
-use super::morphology::{dilate, erode, flood_runs};
+use super::morphology::{Square, dilate, erode, flood_runs};
 
 /// The part of `region` (which contains the seed) reachable without passing a gap of at most
 /// `gap` pixels.
@@ -29,13 +29,13 @@ pub fn close_gaps(
     gap: u32,
     connectivity: Connectivity,
 ) -> Mask {
-    let k = gap.div_ceil(2) as usize;
-    if k == 0 {
+    if gap == 0 {
         return region.clone();
     }
+    let square = Square::of_side(gap as usize + 1);
     let (w, h) = (region.width(), region.height());
     let eight = connectivity == Connectivity::Eight;
-    let core = erode(region, k);
+    let core = erode(region, square);
     if !core.any() {
         // The whole region is narrow: there is no far side to keep out.
         return region.clone();
@@ -51,7 +51,7 @@ pub fn close_gaps(
     };
     let mut seed_core = Mask::new(w, h);
     flood_runs(&core, &mut seed_core, start, eight);
-    let mut kept = dilate(&seed_core, k);
+    let mut kept = dilate(&seed_core, square);
     kept.and_assign(region);
     if let Some(seen) = around_seed {
         seen.for_each_run(|y, a, b| kept.set_run(y, a, b));

@@ -31,38 +31,61 @@ fn toward_high(row: &mut [u64], tail: u64, fill: bool) {
     row[n - 1] &= tail;
 }
 
-/// Each row's pixels combined with their neighbours up to `k` pixels left and right: AND for
-/// erosion (the outside of the image counts as set), OR for dilation (it counts as clear).
-fn rows(mask: &Mask, k: usize, erode: bool) -> Mask {
+/// A square structuring element of side `low + high + 1`: the offsets −low..=high on both axes.
+/// An even side cannot be centred, so its extra pixel lies on the high side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Square {
+    pub low: usize,
+    pub high: usize,
+}
+
+impl Square {
+    /// The square of side `side` (at least 1).
+    pub fn of_side(side: usize) -> Self {
+        Square {
+            low: (side - 1) / 2,
+            high: side / 2,
+        }
+    }
+}
+
+/// Each row's pixels combined with their neighbours up to `lower` pixels toward lower x and
+/// `higher` toward higher x: AND for erosion (the outside of the image counts as set), OR for
+/// dilation (it counts as clear).
+fn rows(mask: &Mask, lower: usize, higher: usize, erode: bool) -> Mask {
     let (w, h) = (mask.width(), mask.height());
     let tail = mask.tail_bits();
     let mut out = mask.clone();
-    let mut left: Vec<u64> = Vec::new();
-    let mut right: Vec<u64> = Vec::new();
+    let mut shifted: Vec<u64> = Vec::new();
+    let combine = |acc: &mut [u64], by: &[u64]| {
+        for (a, b) in acc.iter_mut().zip(by) {
+            *a = if erode { *a & b } else { *a | b };
+        }
+    };
     for y in 0..h {
-        left.clear();
-        left.extend_from_slice(mask.row(y));
-        right.clear();
-        right.extend_from_slice(mask.row(y));
-        let acc = out.row_mut(y);
-        for _ in 0..k {
-            toward_low(&mut left, w, erode);
-            toward_high(&mut right, tail, erode);
-            for ((a, l), r) in acc.iter_mut().zip(&left).zip(&right) {
-                *a = if erode { *a & l & r } else { *a | l | r };
-            }
+        shifted.clear();
+        shifted.extend_from_slice(mask.row(y));
+        for _ in 0..higher {
+            toward_low(&mut shifted, w, erode);
+            combine(out.row_mut(y), &shifted);
+        }
+        shifted.clear();
+        shifted.extend_from_slice(mask.row(y));
+        for _ in 0..lower {
+            toward_high(&mut shifted, tail, erode);
+            combine(out.row_mut(y), &shifted);
         }
     }
     out
 }
 
-/// Each pixel combined with the pixels up to `k` rows above and below (the outside of the image
-/// is ignored).
-fn columns(mask: &Mask, k: usize, erode: bool) -> Mask {
+/// Each pixel combined with the pixels up to `up` rows above and `down` rows below (the outside
+/// of the image is ignored).
+fn columns(mask: &Mask, up: usize, down: usize, erode: bool) -> Mask {
     let h = mask.height();
     let mut out = mask.clone();
     for y in 0..h {
-        let (lo, hi) = (y.saturating_sub(k), (y + k).min(h - 1));
+        let (lo, hi) = (y.saturating_sub(up), (y + down).min(h - 1));
         for yy in lo..=hi {
             if yy == y {
                 continue;
@@ -76,14 +99,17 @@ fn columns(mask: &Mask, k: usize, erode: bool) -> Mask {
     out
 }
 
-/// The pixels whose whole (2k+1)-square neighbourhood is set (outside the image counts as set).
-pub fn erode(mask: &Mask, k: usize) -> Mask {
-    columns(&rows(mask, k, true), k, true)
+/// The pixels `p` whose whole square `p + square` is set (outside the image counts as set).
+pub fn erode(mask: &Mask, square: Square) -> Mask {
+    let Square { low, high } = square;
+    columns(&rows(mask, low, high, true), low, high, true)
 }
 
-/// The pixels within chessboard distance `k` of a set pixel.
-pub fn dilate(mask: &Mask, k: usize) -> Mask {
-    columns(&rows(mask, k, false), k, false)
+/// The pixels covered by `p + square` for some set pixel `p`: the inverse of [`erode`] in an
+/// opening, so that eroding then dilating keeps exactly the squares that fit.
+pub fn dilate(mask: &Mask, square: Square) -> Mask {
+    let Square { low, high } = square;
+    columns(&rows(mask, high, low, false), high, low, false)
 }
 
 /// Floods `allowed` from the run containing (x, y), setting what it reaches in `reached`
@@ -124,16 +150,19 @@ pub fn flood_runs(
 mod tests {
     use super::*;
 
-    fn naive(mask: &Mask, k: usize, erode: bool) -> Mask {
+    /// Erosion and dilation straight from their definitions.
+    fn naive(mask: &Mask, square: Square, erode: bool) -> Mask {
         let (w, h) = (mask.width() as i64, mask.height() as i64);
         let mut out = Mask::new(mask.width(), mask.height());
-        let k = k as i64;
+        let (low, high) = (square.low as i64, square.high as i64);
+        // Erosion looks at p + d, dilation at p - d, for d in the square.
+        let (from, to) = if erode { (-low, high) } else { (-high, low) };
         for y in 0..h {
             for x in 0..w {
                 let mut all = true;
                 let mut any = false;
-                for dy in -k..=k {
-                    for dx in -k..=k {
+                for dy in from..=to {
+                    for dx in from..=to {
                         let (nx, ny) = (x + dx, y + dy);
                         let inside = nx >= 0 && ny >= 0 && nx < w && ny < h;
                         let v = inside && mask.get(nx as usize, ny as usize);
@@ -153,7 +182,8 @@ mod tests {
     fn erosion_and_dilation_match_the_definition() {
         let mut rng = crate::util::rng::Rng::new(3);
         for &(w, h) in &[(1, 1), (5, 3), (64, 4), (65, 7), (130, 9), (200, 2)] {
-            for k in 0..5 {
+            for side in 1..=9 {
+                let square = Square::of_side(side);
                 let mut m = Mask::new(w, h);
                 for y in 0..h {
                     for x in 0..w {
@@ -162,12 +192,20 @@ mod tests {
                         }
                     }
                 }
-                let (e, d) = (erode(&m, k), dilate(&m, k));
-                let (ne, nd) = (naive(&m, k, true), naive(&m, k, false));
+                let (e, d) = (erode(&m, square), dilate(&m, square));
+                let (ne, nd) = (naive(&m, square, true), naive(&m, square, false));
                 for y in 0..h {
                     for x in 0..w {
-                        assert_eq!(e.get(x, y), ne.get(x, y), "erode {w}×{h} k={k} ({x},{y})");
-                        assert_eq!(d.get(x, y), nd.get(x, y), "dilate {w}×{h} k={k} ({x},{y})");
+                        assert_eq!(
+                            e.get(x, y),
+                            ne.get(x, y),
+                            "erode {w}×{h} side {side} ({x},{y})"
+                        );
+                        assert_eq!(
+                            d.get(x, y),
+                            nd.get(x, y),
+                            "dilate {w}×{h} side {side} ({x},{y})"
+                        );
                     }
                 }
                 assert_eq!(e.count(), ne.count());
