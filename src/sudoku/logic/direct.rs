@@ -72,4 +72,19 @@ mod tests {
         assert_eq!((s.placements[0].cell, s.placements[0].digit), (14, 1));
         assert!(direct_locked(&Board::from_grid(&Grid::EMPTY), false).is_none());
     }
+
+    #[test]
+    fn pointing_that_leaves_no_single_is_not_direct() {
+        // The same pointing from box 1, but box 2 keeps 1s in r2c6 and r3c4 once r1c5 loses
+        // its 1: a plain pointing, and no hidden single anywhere.
+        let mut b = Board::from_grid(&Grid::EMPTY);
+        for c in [9, 10, 11, 18, 19, 20] {
+            b.eliminate(c, 1);
+        }
+        for c in [3, 5, 12, 13, 22, 23] {
+            b.eliminate(c, 1);
+        }
+        assert!(each_locked(&b, false, &mut |s| Some(s)).is_some());
+        assert!(direct_locked(&b, false).is_none());
+    }
 }

@@ -411,24 +411,78 @@ pub fn dynamic_cell_forcing(board: &Board) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::sudoku::Grid;
+    use crate::sudoku::solver::count_solutions;
+
+    #[test]
+    fn nothing_is_forced_when_every_candidate_has_a_solution() {
+        // A sparse grid whose every candidate belongs to some solution: a sound forcing chain
+        // has nothing to remove or place, however far it follows the consequences.
+        let sol =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        let mut g = Grid::EMPTY;
+        for cell in [0, 8, 10, 16, 20, 24, 30, 40, 50, 56, 60, 64, 70, 72, 80] {
+            g.cells[cell] = sol.as_bytes()[cell] - b'0';
+        }
+        let b = Board::from_grid(&g);
+        for cell in (0..81).filter(|&c| g.cells[c] == 0) {
+            for d in digits_of(b.cands[cell]) {
+                let mut with = g;
+                with.cells[cell] = d;
+                assert_eq!(
+                    count_solutions(&with, 1),
+                    1,
+                    "r{}c{} {d} has no solution",
+                    cell / 9 + 1,
+                    cell % 9 + 1
+                );
+            }
+        }
+        assert!(dynamic_contradiction(&b, 0).is_none());
+        assert!(dynamic_cell_forcing(&b).is_none());
+        assert!(multiple_forcing_chain(&b).is_none());
+    }
 
     #[test]
     fn contradiction_of_a_wrong_digit_is_found() {
-        // A nearly solved grid: putting the wrong digit in a cell breaks it at once.
+        // A solved grid with 30 scattered cells cleared (still one solution, 35 wrong
+        // candidates): assuming any wrong digit breaks the grid, the right one never does.
         let sol =
             "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
         let mut g = Grid::parse(sol).unwrap();
-        g.cells[0] = 0;
-        g.cells[1] = 0;
-        g.cells[9] = 0;
-        g.cells[10] = 0;
+        let cleared = [
+            1, 2, 5, 8, 10, 13, 15, 17, 18, 23, 24, 33, 35, 36, 37, 40, 42, 43, 45, 51, 58, 60, 62,
+            63, 69, 70, 71, 78, 79, 80,
+        ];
+        for &cell in &cleared {
+            g.cells[cell] = 0;
+        }
+        assert_eq!(count_solutions(&g, 2), 1);
         let b = Board::from_grid(&g);
-        for cell in [0, 1, 9, 10] {
+        let mut wrong_refuted = 0;
+        for &cell in &cleared {
             for d in digits_of(b.cands[cell]) {
                 let run = Dynamic::run(&b, &[node(cell, d, true)], 0);
-                let right = sol.as_bytes()[cell] - b'0' == d;
-                assert_eq!(run.contradiction.is_none(), right, "cell {cell} digit {d}");
+                if sol.as_bytes()[cell] - b'0' == d {
+                    assert!(
+                        run.contradiction.is_none(),
+                        "the right {d} of cell {cell} refuted"
+                    );
+                } else if run.contradiction.is_some() {
+                    wrong_refuted += 1;
+                }
             }
+        }
+        let wrong: u32 = cleared.iter().map(|&c| b.count(c) - 1).sum();
+        assert_eq!((wrong_refuted, wrong), (35, 35), "wrong digits refuted");
+        // The search built on it finds a step, and it only removes wrong digits.
+        let s = dynamic_contradiction(&b, 0).expect("a contradiction step");
+        assert!(!s.eliminations.is_empty());
+        for e in &s.eliminations {
+            assert_ne!(
+                sol.as_bytes()[e.cell] - b'0',
+                e.digit,
+                "removed a right digit"
+            );
         }
     }
 }

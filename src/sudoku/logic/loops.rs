@@ -147,4 +147,16 @@ mod tests {
         );
         assert!(nice_loop(&Board::from_grid(&Grid::EMPTY)).is_none());
     }
+
+    #[test]
+    fn a_chain_that_does_not_close_is_no_loop() {
+        // The same four cells, but r5c1 holds {4,5}: the chain 1-2-3-4 cannot come back to the
+        // 1 of r1c1, and nothing else in the grid has a strong link.
+        let mut b = Board::from_grid(&Grid::EMPTY);
+        set_candidates(&mut b, 0, &[1, 2]);
+        set_candidates(&mut b, 4, &[2, 3]);
+        set_candidates(&mut b, 40, &[3, 4]);
+        set_candidates(&mut b, 36, &[4, 5]);
+        assert!(nice_loop(&b).is_none());
+    }
 }
