@@ -109,17 +109,28 @@ fn hint_starts_from_the_players_candidates() {
 }
 
 #[wasm_bindgen_test]
-fn rate_and_steps_agree() {
-    let rating = sudoku_rate(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#))).unwrap();
+fn rate_and_steps_agree_and_report_progress() {
+    let seen = js_sys::Array::new();
+    let collect = js_sys::Function::new_with_args("p", "this.push(p)").bind0(&seen);
+    let rating = sudoku_rate(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#)), &collect).unwrap();
     let steps = field(
-        &sudoku_steps(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#))).unwrap(),
+        &sudoku_steps(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#)), &collect).unwrap(),
         "steps",
     );
     let n = js_sys::Array::from(&steps).length();
     assert_eq!(field(&rating, "steps").as_f64(), Some(n as f64));
     assert!(field(&rating, "rating").as_f64().unwrap() >= 1.0);
     assert!(field(&rating, "level").as_string().is_some());
-    let err = sudoku_rate(args(r#"{"puzzle":"12"}"#)).unwrap_err();
+    // Each call ends with a report of the finished grid: all steps taken, 81 cells solved.
+    assert!(seen.length() >= 2);
+    let last = seen.get(seen.length() - 1);
+    assert_eq!(field(&last, "solved").as_f64(), Some(81.0));
+    assert_eq!(field(&last, "steps").as_f64(), Some(n as f64));
+    assert_eq!(
+        field(&last, "hardest").as_f64(),
+        field(&rating, "rating").as_f64()
+    );
+    let err = sudoku_rate(args(r#"{"puzzle":"12"}"#), &collect).unwrap_err();
     assert_eq!(message(err), "a puzzle has 81 cells, this one has 2");
 }
 

@@ -85,10 +85,39 @@ pub fn check_unique(grid: &Grid) -> Result<(), LogicError> {
     }
 }
 
+/// How far the easiest-first path has come.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct PathProgress {
+    /// Steps taken so far.
+    pub steps: usize,
+    /// Cells holding a digit (givens included).
+    pub solved: usize,
+    /// The highest rating among the steps so far.
+    pub hardest: f64,
+}
+
 /// The easiest-first path of a puzzle with a unique solution.
 pub fn steps_of(grid: &Grid) -> Result<Vec<Step>, LogicError> {
+    steps_of_with(grid, &mut |_| {})
+}
+
+/// [`steps_of`], reporting progress after every step.
+pub fn steps_of_with(
+    grid: &Grid,
+    progress: &mut dyn FnMut(&PathProgress),
+) -> Result<Vec<Step>, LogicError> {
     let board = Board::from_grid(grid);
-    let steps = logic::solve_path(&board);
+    let mut done = PathProgress {
+        steps: 0,
+        solved: 0,
+        hardest: 0.0,
+    };
+    let steps = logic::solve_path_with(&board, &mut |step, after| {
+        done.steps += 1;
+        done.solved = after.values.iter().filter(|&&v| v != 0).count();
+        done.hardest = done.hardest.max(step.rating);
+        progress(&done);
+    });
     let mut end = board.clone();
     for s in &steps {
         s.apply(&mut end);
@@ -114,8 +143,16 @@ pub fn rating_of(steps: &[Step]) -> Rating {
 
 /// Rates a puzzle given as text.
 pub fn rate(text: &str) -> Result<Rating, LogicError> {
+    rate_with(text, &mut |_| {})
+}
+
+/// [`rate`], reporting progress after every step of the path.
+pub fn rate_with(
+    text: &str,
+    progress: &mut dyn FnMut(&PathProgress),
+) -> Result<Rating, LogicError> {
     let grid = parse_unique(text)?;
-    Ok(rating_of(&steps_of(&grid)?))
+    Ok(rating_of(&steps_of_with(&grid, progress)?))
 }
 
 /// Rates a grid already known to be a unique puzzle.

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 use super::{Progress, from_args, now_ms, to_js};
 use crate::sudoku::generator::{self, Options};
 use crate::sudoku::hint::{hint_with_marks, parse_marks};
-use crate::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
+use crate::sudoku::rating::{parse_unique, rate_grid, rate_with, steps_of_with};
 
 #[derive(Deserialize)]
 struct HintArgs {
@@ -37,19 +37,28 @@ pub fn sudoku_hint(args: JsValue) -> Result<JsValue, JsError> {
     to_js(&hint_with_marks(&grid, puzzle.as_deref(), marks.as_ref())?)
 }
 
-/// `sudoku.steps {puzzle}` → `{steps: [Step…]}`: the whole easiest-first path.
+/// `sudoku.steps {puzzle}` → `{steps: [Step…]}`: the whole easiest-first path, reporting
+/// `{steps, solved, hardest}` as it goes (the hardest puzzles take seconds).
 #[wasm_bindgen]
-pub fn sudoku_steps(args: JsValue) -> Result<JsValue, JsError> {
+pub fn sudoku_steps(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
     let PuzzleArgs { puzzle } = from_args(args)?;
-    let steps = steps_of(&parse_unique(&puzzle)?)?;
+    let mut reporter = Progress::new(progress);
+    // The report that completes the grid always goes out, so the page sees the end.
+    let steps = steps_of_with(&parse_unique(&puzzle)?, &mut |p| {
+        reporter.report(p, p.solved == 81)
+    })?;
     to_js(&serde_json::json!({ "steps": steps }))
 }
 
-/// `sudoku.rate {puzzle}` → `{rating, level, hardest, steps}`.
+/// `sudoku.rate {puzzle}` → `{rating, level, hardest, steps}`, reporting
+/// `{steps, solved, hardest}` as it goes.
 #[wasm_bindgen]
-pub fn sudoku_rate(args: JsValue) -> Result<JsValue, JsError> {
+pub fn sudoku_rate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
     let PuzzleArgs { puzzle } = from_args(args)?;
-    to_js(&rate(&puzzle)?)
+    let mut reporter = Progress::new(progress);
+    to_js(&rate_with(&puzzle, &mut |p| {
+        reporter.report(p, p.solved == 81)
+    })?)
 }
 
 /// `sudoku.generate {level | min, max, symmetry, seed}` → `{puzzle, rating, level, seed}`,

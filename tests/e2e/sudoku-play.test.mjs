@@ -6,6 +6,8 @@ import { openApp, screenshot } from './harness.mjs';
 
 const WELCOME = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const OTHER = '..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..';
+// SE 10.6 (nested forcing chains): rating it takes seconds.
+const EXTREME = '98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6';
 
 let app;
 let page;
@@ -216,6 +218,21 @@ test('new game by level, with progress and Cancel', async () => {
   assert.equal(await board('givens'), current);
   await page.click('[data-action=solve]');
   await page.waitForFunction(() => /Solved/.test(document.querySelector('[data-role=solver-message]').textContent));
+});
+
+test('rating a very hard puzzle shows how far it has come, and Cancel stops it', async () => {
+  await page.goto(`${app.url}#/sudoku?p=${EXTREME}`);
+  await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap')?.dataset.givens === g, EXTREME);
+  await page.click('[data-action=rate]');
+  const label = '[data-progress=help] [data-role=progress-label]';
+  await page.waitForFunction((sel) => /\d+\/81 cells, hardest step so far \d+\.\d/.test(document.querySelector(sel)?.textContent || ''), label);
+  await screenshot(page, 'sudoku-rating-progress');
+  await page.click('[data-cancel=help]');
+  await page.waitForFunction(() => /Cancelled/.test(document.querySelector('[data-role=help-message]').textContent));
+  assert.equal(await board('givens'), EXTREME);
+  await page.click('[data-action=solve]');
+  await page.waitForFunction(() => /Solved/.test(document.querySelector('[data-role=solver-message]').textContent));
+  assert.deepEqual(app.errors, []);
 });
 
 test('dark theme at phone width: the board follows the theme', async () => {

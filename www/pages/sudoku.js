@@ -478,7 +478,9 @@ export function mount(root, { engine }) {
     clear(el.helpMsg);
     const puzzle = textFromCells(game.givens);
     try {
-      const r = await task('help', 'Rating the puzzle…', 'sudoku.rate', { puzzle });
+      const r = await task('help', 'Rating the puzzle…', 'sudoku.rate', { puzzle }, {
+        onProgress: (p) => `Rating the puzzle… ${p.solved}/81 cells, hardest step so far ${p.hardest.toFixed(1)}`,
+      });
       if (textFromCells(game.givens) === puzzle) {
         game.meta = { ...game.meta, rating: r.rating, level: r.level };
         render();

@@ -107,10 +107,17 @@ pub fn next_step(board: &Board) -> Option<Step> {
 /// The whole easiest-first path from `board` to the solution (stops early only if no
 /// technique applies, which a puzzle with a unique solution never causes).
 pub fn solve_path(board: &Board) -> Vec<Step> {
+    solve_path_with(board, &mut |_, _| {})
+}
+
+/// [`solve_path`], telling `after_step` each step and the board it leaves (hard puzzles take
+/// seconds, so callers can show how far the path has come).
+pub fn solve_path_with(board: &Board, after_step: &mut dyn FnMut(&Step, &Board)) -> Vec<Step> {
     let mut b = board.clone();
     let mut steps = Vec::new();
     while let Some(step) = next_step(&b) {
         step.apply(&mut b);
+        after_step(&step, &b);
         steps.push(step);
     }
     steps
