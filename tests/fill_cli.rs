@@ -167,3 +167,23 @@ fn soft_and_gap_options_run() {
     let (px, ..) = read_png(&out);
     assert_eq!(&px[(15 * 16) * 4..(15 * 16) * 4 + 4], &[255, 255, 255, 255]);
 }
+
+#[test]
+fn blend_paints_a_translucent_colour_over_the_image() {
+    let input = temp("blend.png");
+    write_png(&input, 4, 4, png::ColorType::Grayscale, &[255u8; 16]);
+    let out = temp("blend-out.png");
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "1,1",
+        "--color",
+        "ff000080",
+        "--blend",
+    ]);
+    assert!(ok, "{err}");
+    let (px, ..) = read_png(&out);
+    assert_eq!(&px[..4], &[255, 127, 127, 255]);
+}

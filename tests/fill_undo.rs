@@ -41,9 +41,11 @@ fn patches_hold_the_changed_rectangle() {
             global: rng.below(6) == 0,
             soft: rng.below(3) == 0,
             gap: [0, 0, 2, 4][rng.index(4)],
+            blend: case % 3 == 0,
         };
         let at = (rng.index(w) as i64, rng.index(h) as i64);
-        let colour = [9, 99, 199, 255];
+        // Every other case translucent, so blended fills are recorded too.
+        let colour = [9, 99, 199, if case % 2 == 0 { 255 } else { 120 }];
         let mut plain = px.clone();
         let report = fill(&mut plain, w as u32, h as u32, at, colour, &o).unwrap();
         let mut recorded = px.clone();

@@ -12,9 +12,11 @@
 //! - [`soft`](soften): coverage-based blending of the antialiased ramp just outside the region;
 //! - [`gap`](close_gaps): no leaks through narrow gaps, corners still reached, built on the
 //!   word-at-a-time erosion, dilation and run floods of `morphology`;
+//! - `blend`: source-over compositing, for fill colours with an opacity below 100%;
 //! - [`mask`](Mask): the row-aligned bit mask they share; [`error`](FillError): what can fail;
 //! - [`patch`](Patch): run-length-encoded rectangles for undo.
 
+mod blend;
 mod error;
 mod gap;
 mod global;
@@ -25,6 +27,7 @@ mod similar;
 mod soft;
 mod span;
 
+use blend::over;
 pub use error::FillError;
 pub use gap::close_gaps;
 pub use global::global_fill;
@@ -76,6 +79,9 @@ pub struct FillOptions {
     pub soft: bool,
     /// Do not leak through gaps of at most this many pixels (0 = off; contiguous fills only).
     pub gap: u32,
+    /// Paint the colour over the region's pixels (source-over) instead of replacing them; it
+    /// only matters when the colour's alpha is below 255.
+    pub blend: bool,
 }
 
 /// An inclusive pixel rectangle.
@@ -216,7 +222,8 @@ fn fill_inner(
     let (sx, sy) = (x as usize, y as usize);
     let (px, _) = pixels.as_chunks_mut::<4>();
     let seed = px[sy * w + sx];
-    if options.tolerance == 0 && seed == colour {
+    let blending = options.blend && colour[3] < 255;
+    if options.tolerance == 0 && seed == colour && !blending {
         let nothing = FillReport {
             filled: 0,
             blended: 0,
@@ -266,8 +273,9 @@ impl Job<'_> {
             record,
         } = *self;
         let contiguous_gap = options.gap > 0 && !options.global;
+        let blending = options.blend && colour[3] < 255;
         let mut mask = Mask::new(w, h);
-        if !options.soft && !contiguous_gap && !record {
+        if !options.soft && !contiguous_gap && !record && !blending {
             // Paint as the runs are found: one pass over the pixels.
             let found = if options.global {
                 global_fill(px, w, similar, Some(colour), None)
@@ -304,11 +312,18 @@ impl Job<'_> {
         let before = record.then(|| encode_patch(px.as_flattened(), w, bounds));
         let mut filled = 0;
         mask.for_each_run(|y, a, b| {
-            px[y * w + a..y * w + b].fill(colour);
+            let run = &mut px[y * w + a..y * w + b];
+            if blending {
+                run.iter_mut().for_each(|p| *p = over(colour, *p));
+            } else {
+                run.fill(colour);
+            }
             filled += (b - a) as u64;
         });
         let blended = if options.soft {
-            soften(px, &mask, seed, colour)
+            // The ramp trades its share of the seed colour for what the seed colour became.
+            let became = if blending { over(colour, seed) } else { colour };
+            soften(px, &mask, seed, became)
         } else {
             0
         };

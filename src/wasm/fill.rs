@@ -28,19 +28,20 @@ struct Options {
     global: bool,
     soft: bool,
     gap: u32,
+    blend: bool,
 }
 
 impl Options {
     fn to_core(&self) -> Result<FillOptions, JsError> {
         let connectivity = Connectivity::from_count(self.connectivity.unwrap_or(4))
             .ok_or_else(|| JsError::new("connectivity must be 4 or 8"))?;
-        let (tolerance, global, soft, gap) = (self.tolerance, self.global, self.soft, self.gap);
         Ok(FillOptions {
-            tolerance,
+            tolerance: self.tolerance,
             connectivity,
-            global,
-            soft,
-            gap,
+            global: self.global,
+            soft: self.soft,
+            gap: self.gap,
+            blend: self.blend,
         })
     }
 }

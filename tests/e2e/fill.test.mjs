@@ -78,7 +78,16 @@ test('draw a closed shape, fill inside, undo and redo', async () => {
     assert.equal(await page.textContent('[data-opt="tolerance"] + output'), '0');
     await page.click('.fill-swatch[data-colour="#ffffff"]');
     await clickPixel(page, 10, 10);
-    assert.match(await waitForFill(page, message), /Already that colour/);
+    const already = await waitForFill(page, message);
+    assert.match(already, /Already that colour/);
+
+    // At 50% opacity the bucket paints over the white canvas: a lighter green, still opaque.
+    await page.locator('[data-opt="alpha"]').fill('128');
+    assert.equal(await page.textContent('[data-opt="alpha"] + output'), '50%');
+    await page.click('.fill-swatch[data-colour="#2f9e44"]');
+    await clickPixel(page, 10, 10);
+    await waitForFill(page, already);
+    assert.deepEqual(await pixel(page, 10, 10), [151, 206, 161, 255]);
     assert.deepEqual(app.errors, []);
   } finally {
     await app.close();

@@ -381,7 +381,8 @@ export function mount(root, { engine }) {
     abort = new AbortController();
     say(canvasMsg, '');
     try {
-      const options = { tolerance: state.tolerance, connectivity: state.connectivity, global: state.global, soft: state.soft, gap: state.gap };
+      // Opacity below 100% paints over what is there, as in paint programs (blend).
+      const options = { tolerance: state.tolerance, connectivity: state.connectivity, global: state.global, soft: state.soft, gap: state.gap, blend: true };
       const reply = await engine.run('fill.apply', { pixels, width: doc.width, height: doc.height, x, y, color: rgba(), options },
         { transfer: [pixels.buffer], signal: abort.signal });
       adopt(reply.pixels);

@@ -38,6 +38,9 @@ pub struct Args {
     /// Do not leak through gaps in outlines of up to N pixels.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub gap: u32,
+    /// Paint a translucent colour (alpha below FF) over the region instead of replacing it.
+    #[arg(long)]
+    pub blend: bool,
 }
 
 fn parse_point(s: &str) -> Result<(i64, i64), String> {
@@ -138,6 +141,7 @@ fn run_fill(args: &Args) -> Result<String, String> {
         global: args.global,
         soft: args.soft,
         gap: args.gap,
+        blend: args.blend,
     };
     let start = Instant::now();
     let report = fill(&mut pixels, width, height, args.at, args.color, &options)
