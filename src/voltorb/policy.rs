@@ -31,6 +31,9 @@ const EPSILON: f64 = 1e-12;
 /// Largest set for which the rivals bound is worked out (it costs a pass per pair of boards).
 const RIVALS_MAX: usize = 128;
 
+/// Largest set the rivals bound is worked out for at all (it costs up to a pass per pair).
+const RIVALS_LARGE_MAX: usize = 4096;
+
 /// Sets from this size on keep a tightened bound in the memo (as an upper bound) for later
 /// visits; smaller ones are cheaper to bound again than to store.
 const CACHE_RIVALS_FROM: usize = 24;
@@ -347,7 +350,7 @@ impl Search {
     fn rivals_bound(&self, span: &Span) -> f64 {
         let n = span.end - span.start;
         if n > RIVALS_MAX {
-            return f64::INFINITY;
+            return self.rivals_bound_large(span);
         }
         let boards = &self.arena[span.start..span.end];
         let mut order = [0u8; RIVALS_MAX];
@@ -380,6 +383,34 @@ impl Search {
                 None => {
                     groups[count] = 1 << i;
                     count += 1;
+                    total += board.weight;
+                }
+            }
+        }
+        total
+    }
+
+    /// [`Search::rivals_bound`] for sets too large for bit-set groups (up to
+    /// `RIVALS_LARGE_MAX` boards; beyond, no bound).
+    fn rivals_bound_large(&self, span: &Span) -> f64 {
+        let n = span.end - span.start;
+        if n > RIVALS_LARGE_MAX {
+            return f64::INFINITY;
+        }
+        let boards = &self.arena[span.start..span.end];
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_unstable_by(|&a, &b| boards[b].weight.total_cmp(&boards[a].weight));
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut total = 0.0;
+        for i in order {
+            let board = &boards[i];
+            match groups
+                .iter_mut()
+                .find(|g| g.iter().all(|&j| rivals(board, &boards[j])))
+            {
+                Some(g) => g.push(i),
+                None => {
+                    groups.push(vec![i]);
                     total += board.weight;
                 }
             }
