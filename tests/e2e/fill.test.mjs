@@ -7,8 +7,10 @@ import { openApp, screenshot, projectRoot, launchBrowser } from './harness.mjs';
 import { startServer } from '../../tools/serve.mjs';
 import { encodePng, decodePng } from './fill_png.mjs';
 
-/** The document pixel at image (x, y), read from the page's pixel buffer. */
+/** The document pixel at image (x, y), read from the page's pixel buffer (which is away in the
+ * worker while a fill runs: wait for it to come back). */
 async function pixel(page, x, y) {
+  await page.waitForFunction(() => document.querySelector('.fill-viewport').fillDocument().pixels);
   return page.evaluate(([x, y]) => {
     const d = document.querySelector('.fill-viewport').fillDocument();
     const i = (y * d.width + x) * 4;
@@ -255,7 +257,8 @@ test('a 4096×4096 canvas fills in the worker', async () => {
     if (/cancelled/.test(outcome)) assert.deepEqual(await pixel(page, 10, 10), [0x1c, 0x7e, 0xd6, 255]);
     else assert.deepEqual(await pixel(page, 10, 10), [0xe0, 0x31, 0x31, 255]);
     await clickPixel(page, 2000, 2000);
-    await page.waitForFunction(() => /^Filled|Already/.test(document.querySelector('.fill-result').textContent));
+    // Wait for this click's own message: the last one may already read "Filled…".
+    assert.match(await waitForFill(page, outcome), /^Filled|Already/);
     assert.deepEqual(await pixel(page, 10, 10), [0xe0, 0x31, 0x31, 255], 'the next fill works');
     assert.deepEqual(app.errors, []);
   } finally {
