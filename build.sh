@@ -113,7 +113,13 @@ wasm_tests() {
 
 e2e_tests() {
   mkdir -p test-results
-  node --test --test-concurrency=2 --test-timeout=180000 tests/e2e/*.test.mjs
+  local run=(node --test --test-concurrency=2 --test-timeout=180000 tests/e2e/*.test.mjs)
+  "${run[@]}" && return 0
+  # A browser test that fails once and then passes is a timing flake, not a broken feature:
+  # say so loudly (the failures are printed above) and run the suite once more.
+  say "browser tests failed; running them once more to tell a flake from a failure"
+  "${run[@]}" || return 1
+  say "browser tests passed on the second run: the failures above are flaky, fix them"
 }
 
 test_all() {
