@@ -73,6 +73,27 @@ test('a long search can be stopped, and the next search works', async () => {
   }
 });
 
+test('Solve right after editing the pieces solves what was typed', async () => {
+  const app = await openApp('#/poly');
+  try {
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="pentominoes-3x20"]', { state: 'attached' });
+    await page.selectOption('[data-puzzle]', 'pentominoes-3x20');
+    await waitText(page, '[data-hint]', /60 cells · 12 pieces/);
+    // Typing starts a delayed description of the pieces; Solve before it fires.
+    await page.fill('[data-pieces]', 'pentominoes');
+    await page.click('[data-solve]');
+    await waitText(page, '[data-msg]', /Done: 8 solutions, 2 distinct/);
+    // Past the typing delay (300 ms), the delayed description must not wipe what was found.
+    await page.waitForTimeout(600);
+    assert.equal(await page.textContent('[data-index]'), 'solution 8 of 8');
+    assert.equal(await page.textContent('[data-total]'), '8');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.close();
+  }
+});
+
 test('draw a hex board, get told about a bad piece set, then solve it', async () => {
   const app = await openApp('#/poly', { viewport: { width: 390, height: 844 } });
   try {

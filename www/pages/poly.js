@@ -227,20 +227,24 @@ export function mount(root, { engine }) {
     };
   }
 
-  let describeToken = 0;
+  // A reply is used when it still describes what the inputs say now, even if another request
+  // for the same inputs went out meanwhile (Solve describes first, and a debounced edit may
+  // ask too): only a reply about inputs that have since changed is dropped.
   async function describe() {
-    const token = ++describeToken;
+    const request = args();
+    const key = JSON.stringify(request);
+    const current = () => !disposed && key === JSON.stringify(args());
     clearMessages();
     try {
-      const d = await engine.run('poly.describe', args());
-      if (token !== describeToken || disposed) return null;
+      const d = await engine.run('poly.describe', request);
+      if (!current()) return null;
       state.described = d;
       if (state.puzzleId !== 'draw') state.view = currentView();
       renderLegend();
       redraw();
       return d;
     } catch (err) {
-      if (token !== describeToken || disposed || err.name === 'AbortError') return null;
+      if (!current() || err.name === 'AbortError') return null;
       state.described = null;
       renderLegend();
       ui.hint.textContent = '';
@@ -293,6 +297,8 @@ export function mount(root, { engine }) {
 
   async function solve() {
     if (state.running) return;
+    // A pieces edit still waiting for its description is covered by this one.
+    clearTimeout(piecesTimer);
     const d = await describe();
     if (!d) return;
     resetSolutions();
