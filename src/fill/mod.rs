@@ -84,6 +84,14 @@ pub struct FillOptions {
     pub blend: bool,
 }
 
+impl FillOptions {
+    /// Whether filling with `colour` composites rather than replaces: blending is asked for and
+    /// the colour is not opaque (an opaque colour painted over is just the colour).
+    fn blends(&self, colour: [u8; 4]) -> bool {
+        self.blend && colour[3] < 255
+    }
+}
+
 /// An inclusive pixel rectangle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Bounds {
@@ -222,8 +230,7 @@ fn fill_inner(
     let (sx, sy) = (x as usize, y as usize);
     let (px, _) = pixels.as_chunks_mut::<4>();
     let seed = px[sy * w + sx];
-    let blending = options.blend && colour[3] < 255;
-    if options.tolerance == 0 && seed == colour && !blending {
+    if options.tolerance == 0 && seed == colour && !options.blends(colour) {
         let nothing = FillReport {
             filled: 0,
             blended: 0,
@@ -273,7 +280,7 @@ impl Job<'_> {
             record,
         } = *self;
         let contiguous_gap = options.gap > 0 && !options.global;
-        let blending = options.blend && colour[3] < 255;
+        let blending = options.blends(colour);
         let mut mask = Mask::new(w, h);
         if !options.soft && !contiguous_gap && !record && !blending {
             // Paint as the runs are found: one pass over the pixels.
