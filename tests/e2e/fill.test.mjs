@@ -90,6 +90,7 @@ test('draw a closed shape, fill inside, undo and redo', async () => {
     await clickPixel(page, 10, 10);
     await waitForFill(page, already);
     assert.deepEqual(await pixel(page, 10, 10), [151, 206, 161, 255]);
+    await screenshot(page, 'fill-e2e-half-opacity');
     assert.deepEqual(app.errors, []);
   } finally {
     await app.close();
