@@ -1,8 +1,11 @@
 // The app shell: a hash router that mounts one tool page at a time into <main>.
 //
-// A page is an ES module in pages/ exporting `mount(root, { engine })`; it may return a function
-// that unmounts it (stops timers, cancels requests). Its styles live in pages/<name>.css.
+// A page is an ES module pages/<tool>/index.js exporting `mount(root, { engine })`; it returns a
+// function that unmounts it (saves the user's work, stops timers, cancels requests). Its styles
+// live in pages/<tool>.css. The toolkit every page builds on is in ui/.
 import { engine } from './engine.js';
+import { bindThemeButton } from './ui/theme.js';
+import { onStorageProblem } from './ui/storage.js';
 
 export const TOOLS = [
   { id: 'sudoku', title: 'Sudoku', blurb: 'Play with pencil marks, solve instantly, get hints that teach, rate and generate puzzles.' },
@@ -56,8 +59,12 @@ async function route() {
   }
   for (const a of nav.querySelectorAll('a')) {
     a.toggleAttribute('aria-current', a.dataset.tool === id);
-    if (a.dataset.tool === id) a.setAttribute('aria-current', 'page');
+    if (a.dataset.tool === id) {
+      a.setAttribute('aria-current', 'page');
+      a.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
   }
+  updateNavCue();
   document.title = tool ? `${tool.title} — Gridwise` : 'Gridwise — grid puzzles solved, explained and played';
   if (!tool) {
     renderHome();
@@ -66,7 +73,7 @@ async function route() {
   ensureStylesheet(tool.id);
   root.innerHTML = '<p class="loading">Loading…</p>';
   try {
-    const page = await import(`./pages/${tool.id}.js`);
+    const page = await import(`./pages/${tool.id}/index.js`);
     if (token !== routeToken) return;
     root.innerHTML = '';
     root.dataset.page = tool.id;
@@ -86,14 +93,41 @@ async function route() {
   }
 }
 
-document.querySelector('.theme-toggle').addEventListener('click', () => {
-  const html = document.documentElement;
-  const dark = html.dataset.theme ? html.dataset.theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
-  html.dataset.theme = dark ? 'light' : 'dark';
-  try { localStorage.setItem('gridwise.theme', html.dataset.theme); } catch (_) {}
-  window.dispatchEvent(new CustomEvent('gridwise:theme'));
+bindThemeButton(document.querySelector('.theme-toggle'));
+
+// On a narrow screen the tool links scroll sideways: fade the edge that has more, and bring
+// the current tool into view.
+function updateNavCue() {
+  const more = [];
+  if (nav.scrollLeft > 2) more.push('start');
+  if (nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 2) more.push('end');
+  nav.dataset.more = more.join(' ');
+}
+nav.addEventListener('scroll', updateNavCue, { passive: true });
+new ResizeObserver(updateNavCue).observe(nav);
+
+// Storage that refuses (full, private mode) is said once, above the page, never thrown.
+onStorageProblem((message) => {
+  let box = document.querySelector('.app-notice');
+  if (!box) {
+    box = document.createElement('div');
+    box.className = 'app-notice';
+    document.querySelector('.app-header').after(box);
+  }
+  const p = document.createElement('p');
+  p.className = 'message warning';
+  p.setAttribute('role', 'status');
+  p.textContent = message;
+  const close = document.createElement('button');
+  close.className = 'btn';
+  close.type = 'button';
+  close.textContent = 'Dismiss';
+  close.addEventListener('click', () => p.remove());
+  p.append(close);
+  box.append(p);
 });
-matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => window.dispatchEvent(new CustomEvent('gridwise:theme')));
+
+engine.warm();
 
 window.addEventListener('hashchange', route);
 route();

@@ -1,13 +1,14 @@
-// The solver worker: instantiates the wasm module it is sent and runs one operation at a time.
+// A solver worker: instantiates the wasm module it is sent, then runs the requests the engine
+// posts, one at a time (the queue lives on the page, see engine.js).
 //
 // Protocol (see README): requests {id, op, args}; replies {id, kind: "progress", ...payload},
-// {id, kind: "result", value}, {id, kind: "error", message, fatal}. Operation "tool.verb" calls
-// the wasm export "tool_verb"(args, progress). A trap (Rust panic, out of memory) is `fatal`:
-// the module's state can no longer be trusted, so the bridge replaces this worker.
+// {id, kind: "result", value}, {id, kind: "error", message, fatal, place}. Operation
+// "tool.verb" calls the wasm export "tool_verb"(args, progress). A trap (Rust panic, out of
+// memory) is `fatal`: the module's state can no longer be trusted, so the engine replaces this
+// worker. `place` carries where an input error applies ({cells, line, card, field, index}).
 import init, * as wasm from './pkg/gridwise.js';
 
-let ready = null;
-const queue = [];
+const PLACE_KEYS = ['cells', 'line', 'card', 'field', 'index'];
 
 // Typed arrays in a reply are moved, not copied: pixel buffers can be 64 MiB.
 function transferables(value, found = []) {
@@ -30,10 +31,18 @@ function exportFor(op) {
   return /^[a-z]+_[A-Za-z]+$/.test(name) && typeof fn === 'function' ? fn : null;
 }
 
+function placeOf(err) {
+  const place = {};
+  if (err && typeof err === 'object') {
+    for (const key of PLACE_KEYS) if (err[key] !== undefined && err[key] !== null) place[key] = err[key];
+  }
+  return place;
+}
+
 function handle({ id, op, args }) {
   const fn = exportFor(op);
   if (!fn) {
-    self.postMessage({ id, kind: 'error', message: `unknown operation "${op}"`, fatal: false });
+    self.postMessage({ id, kind: 'error', message: `unknown operation "${op}"`, fatal: false, place: {} });
     return;
   }
   const progress = (payload) => {
@@ -45,20 +54,22 @@ function handle({ id, op, args }) {
   } catch (err) {
     const fatal = err instanceof WebAssembly.RuntimeError;
     const message = err && err.message ? err.message : String(err);
-    self.postMessage({ id, kind: 'error', message: fatal ? `internal error: ${message}` : message, fatal });
+    self.postMessage({
+      id, kind: 'error', message: fatal ? `internal error: ${message}` : message, fatal, place: placeOf(err),
+    });
   }
 }
 
+let ready = null;
 self.onmessage = async (event) => {
   const msg = event.data;
   if (msg && msg.type === 'init') {
     ready = init({ module_or_path: msg.module }).then(
       () => self.postMessage({ type: 'ready' }),
-      (err) => self.postMessage({ type: 'init-error', message: String(err && err.message || err) }),
+      (err) => self.postMessage({ type: 'init-error', message: String(err?.message || err) }),
     );
     return;
   }
-  queue.push(msg);
   await ready;
-  while (queue.length) handle(queue.shift());
+  handle(msg);
 };

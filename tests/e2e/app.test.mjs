@@ -1,7 +1,7 @@
 // The app shell and the worker bridge, driven in headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './harness.mjs';
+import { openApp, screenshot } from './helpers.mjs';
 
 let app;
 before(async () => { app = await openApp('#/'); });

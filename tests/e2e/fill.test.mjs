@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openApp, screenshot, projectRoot, launchBrowser } from './harness.mjs';
+import { openApp, screenshot, projectRoot, launchBrowser } from './helpers.mjs';
 import { startServer } from '../../tools/serve.mjs';
 import { encodePng, decodePng } from './fill_png.mjs';
 

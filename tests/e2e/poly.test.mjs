@@ -1,7 +1,7 @@
 // The tiling page in Chromium: solve Meteor, stop a long search, draw a board and solve it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './harness.mjs';
+import { openApp, screenshot } from './helpers.mjs';
 
 async function waitText(page, selector, re, timeout = 30000) {
   await page.waitForFunction(([s, src]) => new RegExp(src).test(document.querySelector(s)?.textContent || ''),

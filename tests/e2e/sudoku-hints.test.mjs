@@ -3,7 +3,7 @@
 // auto-candidates mode is reported as a mistake on that cell.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './harness.mjs';
+import { openApp, screenshot } from './helpers.mjs';
 
 // A position whose first step removes candidates only (Pointing), and whose next one from the
 // reduced candidates is a Naked Pair.

@@ -2,7 +2,7 @@
 // share links, hints (two stages, apply, undo) and new games.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './harness.mjs';
+import { openApp, screenshot } from './helpers.mjs';
 
 const WELCOME = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const OTHER = '..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..';

@@ -2,7 +2,7 @@
 // highlighted cells, count solutions and cancel a long count.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './harness.mjs';
+import { openApp, screenshot } from './helpers.mjs';
 
 const PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';

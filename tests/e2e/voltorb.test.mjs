@@ -2,7 +2,7 @@
 // follow the best move; play a dealt board with memo marks and hints.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './harness.mjs';
+import { openApp, screenshot } from './helpers.mjs';
 
 // A level-5 board dealt by `gridwise voltorb generate --level 5 --seed 7`.
 const BOARD = [

@@ -1,6 +1,6 @@
 // Draws the board on a canvas (crisp at any devicePixelRatio, colours from the theme) and maps
 // pointer positions to cells. It draws what it is given and holds no game state.
-import { themeColors } from '../../theme.js';
+import { themeColors } from '../../ui/theme.js';
 import { bit, digitsOf, unitCells, rowOf, colOf } from './model.js';
 
 const COLOR_NAMES = ['bg', 'surface', 'surface-2', 'border', 'text', 'text-muted', 'accent', 'accent-strong',

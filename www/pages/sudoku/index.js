@@ -1,18 +1,18 @@
 // The Sudoku page: play (pencil marks, auto-candidates, undo/redo, mistakes, hints, timer),
 // enter or import puzzles, solve and count solutions, generate new games by level, share links.
 // Drawing, input, game state and storage live in pages/sudoku/.
-import { onThemeChange } from '../theme.js';
-import { Board } from './sudoku/board.js';
-import { Game } from './sudoku/game.js';
-import { attachInput } from './sudoku/input.js';
-import { template } from './sudoku/template.js';
-import { effectSummary, hintCandidates, lookSentence, workingCandidates } from './sudoku/hints.js';
+import { onThemeChange } from '../../ui/theme.js';
+import { Board } from './board.js';
+import { Game } from './game.js';
+import { attachInput } from './input.js';
+import { template } from './template.js';
+import { effectSummary, hintCandidates, lookSentence, workingCandidates } from './hints.js';
 import {
   cellName, cellsFromText, cellsInMessage, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
-} from './sudoku/model.js';
+} from './model.js';
 import {
   clearSharedPuzzle, loadGame, loadSettings, saveGame, saveSettings, shareLink, sharedPuzzle,
-} from './sudoku/storage.js';
+} from './storage.js';
 
 // A first game for a new visitor, so the board is never empty on arrival.
 const WELCOME = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';

@@ -1,6 +1,6 @@
 // The tiling page: pick a puzzle or draw a board, pick or draw pieces, watch solutions stream in.
-import { themeColors, onThemeChange } from '../theme.js';
-import { layout, cellAt, drawBoard, drawPiece, pieceColour } from './poly/draw.js';
+import { themeColors, onThemeChange } from '../../ui/theme.js';
+import { layout, cellAt, drawBoard, drawPiece, pieceColour } from './draw.js';
 
 const KEEP = 1000; // solutions kept for browsing
 const PIECE_SETS = [

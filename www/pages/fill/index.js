@@ -4,11 +4,11 @@
 // Pen, eraser and shapes draw on the canvas and copy the changed rectangle back into the
 // buffer; the bucket transfers the buffer to the worker (no copy), gets the filled one back and
 // repaints only the changed rectangle. Undo steps are run-length-encoded rectangle patches.
-import { themeColors, onThemeChange } from '../theme.js';
-import { History, encodeRect, decodeRect } from './fill/history.js';
-import { View } from './fill/view.js';
-import { ICONS } from './fill/icons.js';
-import { decodeImage, imageFrom, savePng } from './fill/io.js';
+import { themeColors, onThemeChange } from '../../ui/theme.js';
+import { History, encodeRect, decodeRect } from './history.js';
+import { View } from './view.js';
+import { ICONS } from './icons.js';
+import { decodeImage, imageFrom, savePng } from './io.js';
 
 const TOOLS = [
   { id: 'pen', label: 'Pen', key: 'p' },

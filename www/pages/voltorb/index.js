@@ -1,6 +1,6 @@
 // The Voltorb Flip page: an assistant for the board in front of you (exact odds, safe and
 // useless cards, the best move) and a faithful game to play, both driven by the wasm core.
-import { parseClue, splitClueList } from './voltorb/clues.js';
+import { parseClue, splitClueList } from './clues.js';
 
 const N = 5;
 const LINE_NAMES = ['row 1', 'row 2', 'row 3', 'row 4', 'row 5', 'column 1', 'column 2', 'column 3', 'column 4', 'column 5'];

@@ -1,0 +1,69 @@
+// Messages shown next to what they are about, with a level (info, success, warning, error).
+//
+//   const messages = new Messages();
+//   const boardMsg = messages.slot(el, { about: 'document' });   // cleared when the puzzle changes
+//   const storageMsg = messages.slot(el2, { about: 'session' }); // stays until replaced
+//   boardMsg.show('Two 5s in row 1', 'error');   …   messages.documentChanged();
+//
+// Tying a message to the document it describes is what keeps a new puzzle, image or board
+// free of the last one's complaints.
+
+export const LEVELS = ['info', 'success', 'warning', 'error'];
+
+/** The text as a sentence: core messages start in lower case to read well after "error: ". */
+export function sentence(text) {
+  const t = String(text ?? '').trim();
+  return t ? t[0].toUpperCase() + t.slice(1) : t;
+}
+
+class MessageSlot {
+  constructor(element, about) {
+    this.element = element;
+    this.about = about;
+    element.classList.add('message');
+    element.setAttribute('role', 'status');
+    this.clear();
+  }
+
+  /** Shows `text` (as a sentence) at `level`; `extra` nodes (a button, a link) follow it. */
+  show(text, level = 'info', ...extra) {
+    if (!LEVELS.includes(level)) throw new Error(`unknown message level ${level}`);
+    const el = this.element;
+    el.classList.remove(...LEVELS);
+    el.classList.add('message', level);
+    el.dataset.level = level;
+    el.setAttribute('aria-live', level === 'error' ? 'assertive' : 'polite');
+    el.textContent = sentence(text);
+    for (const node of extra) el.append(' ', node);
+    el.hidden = false;
+  }
+
+  clear() {
+    const el = this.element;
+    el.textContent = '';
+    delete el.dataset.level;
+    el.classList.remove(...LEVELS);
+  }
+
+  get level() { return this.element.dataset.level || null; }
+  get text() { return this.element.textContent; }
+}
+
+/** The message slots of one page. */
+export class Messages {
+  constructor() {
+    this.slots = [];
+  }
+
+  /** Makes `element` a message slot; `about` is 'document' or 'session'. */
+  slot(element, { about = 'document' } = {}) {
+    const slot = new MessageSlot(element, about);
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** The document was replaced (new puzzle, image, board): its messages no longer apply. */
+  documentChanged() {
+    for (const slot of this.slots) if (slot.about === 'document') slot.clear();
+  }
+}
