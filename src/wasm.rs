@@ -12,6 +12,7 @@ use wasm_bindgen::prelude::*;
 
 pub mod fill;
 pub mod poly;
+pub mod selftest;
 pub mod sudoku;
 pub mod sudoku_logic;
 pub mod voltorb;
