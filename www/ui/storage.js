@@ -1,7 +1,8 @@
 // The user's work outlives the page: small documents in localStorage, pixels in IndexedDB.
 //
 // Every saved value is wrapped as {format, saved, data}. A page names the format version it
-// writes; data of another version is passed to `upgrade(data, format)` when the page has one,
+// writes; data of another version (format 0: saved bare, before envelopes) is passed to
+// `upgrade(data, format)` when the page has one,
 // and otherwise discarded with a notice for the user, never thrown at the page. Storage that
 // fails (full, private mode, blocked) is reported once per kind of failure through
 // `onStorageProblem`, and saving carries on without it.
@@ -28,13 +29,13 @@ function quotaMessage(what) {
 
 /** Unwraps a stored envelope: {data} when usable, {data: null, notice} otherwise. */
 function unwrap(stored, { format, upgrade, what }) {
-  if (!stored || typeof stored !== 'object' || !('format' in stored)) {
-    return stored == null ? { data: null } : { data: null, notice: `Your saved ${what} was not readable and was set aside.` };
-  }
-  if (stored.format === format) return { data: stored.data };
+  if (stored == null) return { data: null };
+  // Data saved before envelopes existed counts as format 0: an `upgrade` may still read it.
+  const envelope = typeof stored === 'object' && 'format' in stored ? stored : { format: 0, data: stored };
+  if (envelope.format === format) return { data: envelope.data };
   if (upgrade) {
     try {
-      const data = upgrade(stored.data, stored.format);
+      const data = upgrade(envelope.data, envelope.format);
       if (data != null) return { data };
     } catch (_) { /* falls through to the notice */ }
   }
@@ -57,7 +58,7 @@ export class LocalDocument {
     }
     if (text == null) return { data: null };
     let stored;
-    try { stored = JSON.parse(text); } catch (_) { stored = 'unreadable'; }
+    try { stored = JSON.parse(text); } catch (_) { stored = { format: -1, data: null }; }
     const result = unwrap(stored, this);
     if (result.notice) this.clear();
     return result;
