@@ -1,16 +1,16 @@
 // The app shell and the worker bridge, driven in headless Chromium.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './helpers.mjs';
+import { useBrowser, screenshot, assertAccessible, waitForPage, PHONE } from './helpers.mjs';
 
-let app;
-before(async () => { app = await openApp('#/'); });
-after(async () => { await app?.close(); });
+const browser = useBrowser();
+const TOOL_IDS = ['sudoku', 'fill', 'voltorb', 'poly'];
 
 const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
 const SOLUTION = '417369825632158947958724316825437169791586432346912758289643571573291684164875293';
 
-test('the home page links every tool and each one loads', async () => {
+test('the home page links every tool and each one loads', async (t) => {
+  const app = await browser.open(t, '#/');
   const { page } = app;
   const cards = await page.locator('.tool-card h2').allTextContents();
   assert.deepEqual(cards, ['Sudoku', 'Flood fill', 'Voltorb Flip', 'Tiling']);
@@ -27,11 +27,17 @@ test('the home page links every tool and each one loads', async () => {
   assert.deepEqual(app.errors, []);
 });
 
-test('the theme toggle switches and remembers the theme', async () => {
-  const { page } = app;
+test('the theme toggle switches, shows the current theme and remembers it', async (t) => {
+  const { page } = await browser.open(t, '#/');
   const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(await page.getAttribute('.theme-toggle', 'data-theme'), 'light');
+  const lightIcon = await page.innerHTML('.theme-toggle');
+  assert.match(await page.getAttribute('.theme-toggle', 'aria-label'), /^Light theme; switch to dark/);
   await page.locator('.theme-toggle').click();
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  assert.equal(await page.getAttribute('.theme-toggle', 'data-theme'), 'dark');
+  assert.notEqual(await page.innerHTML('.theme-toggle'), lightIcon, 'the icon changes with the theme');
+  assert.match(await page.getAttribute('.theme-toggle', 'aria-label'), /^Dark theme; switch to light/);
   const after = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.notEqual(before, after);
   await screenshot(page, 'home-dark');
@@ -41,8 +47,8 @@ test('the theme toggle switches and remembers the theme', async () => {
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
 });
 
-test('the engine solves in the worker, reports errors, cancels and survives a panic', async () => {
-  const { page } = app;
+test('the engine solves in the worker, reports errors, cancels and survives a panic', async (t) => {
+  const { page } = await browser.open(t, '#/');
   const result = await page.evaluate(async ({ PUZZLE }) => {
     const { engine } = await import('/engine.js');
     const out = {};
@@ -80,22 +86,8 @@ test('the engine solves in the worker, reports errors, cancels and survives a pa
   assert.ok(result.restarts >= 2);
 });
 
-test('a request waiting behind a cancelled one still completes', async () => {
-  const { page } = app;
-  const result = await page.evaluate(async ({ PUZZLE }) => {
-    const { engine } = await import('/engine.js');
-    const controller = new AbortController();
-    const long = engine.run('sudoku.count', { puzzle: '.'.repeat(81), limit: 1e12 }, { signal: controller.signal });
-    const queued = engine.run('sudoku.solve', { puzzle: PUZZLE });
-    setTimeout(() => controller.abort(), 200);
-    const outcome = await long.then(() => 'finished', (e) => e.name);
-    return { outcome, queued: (await queued).solution };
-  }, { PUZZLE });
-  assert.equal(result.outcome, 'AbortError');
-  assert.equal(result.queued, SOLUTION);
-});
-
-test('once loaded, the app works offline', async () => {
+test('once loaded, the app works offline', async (t) => {
+  const app = await browser.open(t, '#/');
   const { page, context } = app;
   await page.goto(app.url + '#/');
   await page.evaluate(async () => {
@@ -119,5 +111,52 @@ test('once loaded, the app works offline', async () => {
     assert.equal(solution, SOLUTION);
   } finally {
     await context.setOffline(false);
+  }
+});
+
+test('on a phone every tool link can be reached, with a cue when the list scrolls', async (t) => {
+  const { page } = await browser.open(t, '#/', PHONE);
+  const nav = page.locator('.tool-nav');
+  const layout = await nav.evaluate((el) => ({ overflow: el.scrollWidth > el.clientWidth + 1, more: el.dataset.more || '' }));
+  if (layout.overflow) assert.match(layout.more, /end/, 'an overflowing nav fades its cut edge');
+  for (const id of TOOL_IDS) {
+    const link = page.locator(`.tool-nav a[data-tool="${id}"]`);
+    await link.click();
+    await waitForPage(page, id);
+    const box = await link.boundingBox();
+    const navBox = await nav.boundingBox();
+    assert.ok(box.x >= navBox.x - 1 && box.x + box.width <= navBox.x + navBox.width + 1, `${id} link is scrolled into view`);
+  }
+  await screenshot(page, 'nav-phone-light', { fullPage: false });
+});
+
+test('the focus ring of a nav link is drawn whole, not clipped by the scrolling list', async (t) => {
+  const { page } = await browser.open(t, '#/');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const ring = await page.evaluate(() => {
+    const a = document.activeElement;
+    const style = getComputedStyle(a);
+    const nav = a.closest('.tool-nav');
+    const pad = parseFloat(getComputedStyle(nav).paddingLeft);
+    return { inNav: !!nav, width: parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset), pad };
+  });
+  assert.ok(ring.inNav, 'the second Tab reaches the first tool link');
+  assert.ok(ring.pad >= ring.width, `the nav leaves ${ring.pad}px for a ${ring.width}px ring`);
+});
+
+test('the home page and every tool page pass axe in both themes, on desktop and phone', async (t) => {
+  for (const colorScheme of ['light', 'dark']) {
+    for (const [size, options] of [['desktop', {}], ['phone', PHONE]]) {
+      const { page } = await browser.open(t, '#/', { ...options, colorScheme });
+      await page.waitForSelector('.tool-cards');
+      await assertAccessible(page, `home ${size} ${colorScheme}`);
+      await screenshot(page, `home-${size}-${colorScheme}`, { fullPage: false });
+      for (const id of TOOL_IDS) {
+        await page.locator(`.tool-nav a[data-tool="${id}"]`).click();
+        await waitForPage(page, id);
+        await assertAccessible(page, `${id} ${size} ${colorScheme}`);
+      }
+    }
   }
 });
