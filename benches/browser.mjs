@@ -5,7 +5,7 @@
 //   node benches/browser.mjs [tool] [--quick]
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openApp, projectRoot, sharedData } from '../tests/e2e/harness.mjs';
+import { openApp, projectRoot, dataDir } from '../tests/e2e/helpers.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -43,7 +43,7 @@ try {
     const mod = await import(join(projectRoot, 'benches', 'browser', file));
     process.stderr.write(`  running browser bench ${file}…\n`);
     try {
-      browserRows.push(...await mod.bench({ page: app.page, sharedData, quick }));
+      browserRows.push(...await mod.bench({ page: app.page, dataDir, quick }));
     } catch (err) {
       failed = true;
       console.error(`error: browser bench ${file}: ${err.message}`);

@@ -1,4 +1,4 @@
-//! The solver on the shared puzzle sets: every solution is a valid grid that keeps the givens,
+//! The solver on the puzzle sets in data/sudoku: every solution is a valid grid that keeps the givens,
 //! and puzzles with several solutions are noticed.
 
 use std::fs;
@@ -8,7 +8,7 @@ use gridwise::sudoku::{Grid, count_solutions, solve};
 
 fn data(name: &str) -> Vec<Grid> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/sudoku")
+        .join("data/sudoku")
         .join(name);
     let text =
         fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));

@@ -9,10 +9,10 @@ const SETS = [
   ['hardest-1905-11plus.txt', 20000],
 ];
 
-export async function bench({ page, sharedData, quick }) {
+export async function bench({ page, dataDir, quick }) {
   const rows = [];
   for (const [file, peer] of SETS) {
-    let lines = (await readFile(join(sharedData, 'sudoku', file), 'utf8'))
+    let lines = (await readFile(join(dataDir, 'sudoku', file), 'utf8'))
       .split('\n').filter((l) => l.trim() && !l.startsWith('#'));
     if (quick) lines = lines.slice(0, 2000);
     const runs = quick ? 2 : 7;

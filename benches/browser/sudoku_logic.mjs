@@ -6,8 +6,8 @@ import { join } from 'node:path';
 
 const LEVELS = [['easy', 0.5], ['medium', 0.5], ['hard', 0.5], ['expert', 3], ['extreme', 30]];
 
-export async function bench({ page, sharedData, quick }) {
-  let lines = (await readFile(join(sharedData, 'sudoku', 'se-rated-sample.txt'), 'utf8'))
+export async function bench({ page, dataDir, quick }) {
+  let lines = (await readFile(join(dataDir, 'sudoku', 'se-rated-sample.txt'), 'utf8'))
     .split('\n').filter((l) => l.trim() && !l.startsWith('#'));
   if (quick) lines = lines.filter((_, i) => i % 50 === 0);
   const se = lines.map((l) => Number(l.trim().split(/\s+/)[1]));

@@ -11,8 +11,8 @@ use std::process::ExitCode;
 pub struct Args {
     /// Only this tool (sudoku, fill, voltorb, poly); all when omitted.
     pub tool: Option<String>,
-    /// Folder of the shared data sets.
-    #[arg(long, default_value = "../shared/data")]
+    /// Folder of the data sets (the repository's `data/` by default).
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/data"))]
     pub data: PathBuf,
     /// Print one JSON object per row instead of a table.
     #[arg(long)]
@@ -24,7 +24,7 @@ pub struct Args {
 
 /// What a tool's benchmark gets to work with.
 pub struct BenchContext {
-    /// Folder of the shared data sets (`../shared/data` by default).
+    /// Folder of the data sets (the repository's `data/` by default).
     pub data: PathBuf,
     /// Use small inputs.
     pub quick: bool,
