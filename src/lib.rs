@@ -9,7 +9,7 @@
 //! - [`fill`]: paint-bucket flood fill over RGBA pixel buffers.
 //! - [`voltorb`]: Voltorb Flip odds, best move and a faithful game.
 //! - [`poly`]: polyomino and polyhex tiling (Meteor, pentominoes, bricks, drawn boards).
-//! - [`util`]: small helpers shared by the cores (seeded RNG).
+//! - [`util`]: small helpers shared by the cores (seeded RNG, error places).
 //!
 //! `wasm` (compiled only for `wasm32`) is the one binding layer: thin adapters from JS values to
 //! the cores. Dependencies point down only: a core never uses another core, the CLI or `wasm`.

@@ -3,12 +3,15 @@
 //! Every export is named `<tool>_<verb>` and is called by `www/worker.js` for the operation
 //! `<tool>.<verb>` as `export(args, progress)`: `args` is the request's plain JS object and
 //! `progress` a function that posts a progress message. Exports convert, delegate to a core and
-//! convert back; errors become `JsError`s whose message the page shows the user. Each tool's
-//! adapters live in a file of their own under `src/wasm/`.
+//! convert back; errors become [`Failure`]s: JS errors whose message the page shows the user
+//! and whose properties say where they apply. Each tool's adapters live in a file of their own
+//! under `src/wasm/`.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
+
+use crate::util::place::{ErrorPlace, Located};
 
 pub mod fill;
 pub mod poly;
@@ -31,17 +34,57 @@ pub fn selftest_panic() {
     panic!("deliberate panic (self-test)");
 }
 
+/// An error thrown to the worker: a JS `Error` whose message is for the user, carrying the
+/// place it applies to as own properties (`cells`, `line`, `card`, `field`, `index`), which the
+/// worker passes on so the page can mark the input without reading the message.
+#[derive(Debug)]
+pub struct Failure(JsValue);
+
+impl Failure {
+    /// An error with `message`, about `place`.
+    pub(crate) fn new(message: &str, place: &ErrorPlace) -> Self {
+        let error = js_sys::Error::new(message);
+        let fields = place.serialize(&serde_wasm_bindgen::Serializer::json_compatible());
+        if let Some(fields) = fields
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Object>().ok())
+        {
+            js_sys::Object::assign(&error, &fields);
+        }
+        Failure(error.into())
+    }
+}
+
+impl<E: std::error::Error + Located> From<E> for Failure {
+    fn from(error: E) -> Self {
+        Failure::new(&error.to_string(), &error.place())
+    }
+}
+
+impl From<JsError> for Failure {
+    fn from(error: JsError) -> Self {
+        Failure(error.into())
+    }
+}
+
+impl From<Failure> for JsValue {
+    fn from(failure: Failure) -> JsValue {
+        failure.0
+    }
+}
+
 /// Reads a request's arguments into a Rust type; a missing or mistyped field is an error that
 /// names it.
-pub(crate) fn from_args<T: DeserializeOwned>(args: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(args).map_err(|e| JsError::new(&format!("bad arguments: {e}")))
+pub(crate) fn from_args<T: DeserializeOwned>(args: JsValue) -> Result<T, Failure> {
+    serde_wasm_bindgen::from_value(args)
+        .map_err(|e| Failure::new(&format!("bad arguments: {e}"), &ErrorPlace::default()))
 }
 
 /// Turns a reply into a plain JS object (maps as objects, so the page reads `value.field`).
-pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Failure> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&format!("cannot encode reply: {e}")))
+        .map_err(|e| Failure::new(&format!("cannot encode reply: {e}"), &ErrorPlace::default()))
 }
 
 /// A high-resolution clock in milliseconds (`performance.now()` of the worker), for the

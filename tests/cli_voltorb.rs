@@ -51,4 +51,7 @@ fn impossible_clues_are_named() {
         answer["error"].as_str().unwrap().contains("row 1"),
         "{answer}"
     );
+    // Beside the message, where it applies: the first row clue.
+    assert_eq!(answer["field"], "rows");
+    assert_eq!(answer["index"], 0);
 }

@@ -26,6 +26,8 @@ fn rate_prints_one_json_object_per_line_and_errors_in_place() {
         assert!(lines[0].get(key).is_some(), "{key}");
     }
     assert_eq!(lines[1]["error"], "a puzzle has 81 cells, this one has 2");
+    assert_eq!(lines[1]["field"], "puzzle");
+    assert!(lines[1].get("cells").is_none(), "a length error names no cell");
     assert!(
         lines[2]["error"]
             .as_str()
@@ -34,6 +36,9 @@ fn rate_prints_one_json_object_per_line_and_errors_in_place() {
     );
     let (ok, _) = run(&["sudoku", "rate"], &format!("{PUZZLE}\n"));
     assert!(ok);
+    let (_, out) = run(&["sudoku", "rate"], &format!("55{}\n", ".".repeat(79)));
+    let line: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(line["cells"], serde_json::json!([0, 1]), "{line}");
 }
 
 #[test]

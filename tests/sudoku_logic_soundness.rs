@@ -7,8 +7,7 @@ use gridwise::sudoku::{Grid, solve};
 
 fn puzzles(file: &str, take: usize, stride: usize) -> Vec<Grid> {
     let path = format!("{}/data/sudoku/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("reading {file}: {e}"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {file}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .step_by(stride)

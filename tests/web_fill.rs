@@ -99,6 +99,8 @@ fn bad_requests_are_errors_that_name_the_problem() {
         &image(),
         r#"{"width":4,"height":3,"x":9,"y":0,"color":[1,2,3,4]}"#,
     );
+    let err = JsValue::from(fill_apply(outside.clone(), &noop()).unwrap_err());
+    assert_eq!(field(&err, "field").as_string().as_deref(), Some("x"));
     assert!(message(outside).contains("(9, 0) is outside the 4×3 image"));
     let short = args(
         &image()[..40],

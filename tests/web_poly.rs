@@ -17,9 +17,8 @@ fn field(value: &JsValue, path: &str) -> JsValue {
     })
 }
 
-fn error_message(err: wasm_bindgen::JsError) -> String {
-    let value = JsValue::from(err);
-    field(&value, "message").as_string().unwrap()
+fn error_message(err: &JsValue) -> String {
+    field(err, "message").as_string().unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -86,12 +85,25 @@ fn distinct_and_limit_options() {
 
 #[wasm_bindgen_test]
 fn bad_puzzles_are_errors_that_name_the_problem() {
-    let e = poly_describe(args(r#"{"board":"5x5","pieces":"pentominoes"}"#)).unwrap_err();
-    assert!(error_message(e).contains("the board has 25 cells but the pieces cover 60"));
-    let e = poly_describe(args(r#"{"board":"hex\n..\n.?","pieces":"1x2"}"#)).unwrap_err();
-    assert!(error_message(e).starts_with("board: line 3, column 2"));
-    let e = poly_describe(args(r#"{"board":"4x4","pieces":"dodecahedra"}"#)).unwrap_err();
-    assert!(error_message(e).starts_with("pieces: unknown piece set"));
+    let fail = |json: &str| JsValue::from(poly_describe(args(json)).unwrap_err());
+    let e = fail(r#"{"board":"5x5","pieces":"pentominoes"}"#);
+    assert!(error_message(&e).contains("the board has 25 cells but the pieces cover 60"));
+    assert_eq!(field(&e, "field").as_string().as_deref(), Some("pieces"));
+    let e = fail(r#"{"board":"hex\n..\n.?","pieces":"1x2"}"#);
+    assert!(error_message(&e).starts_with("board: line 3, column 2"));
+    assert_eq!(field(&e, "field").as_string().as_deref(), Some("board"));
+    assert_eq!(field(&e, "line").as_f64(), Some(3.0));
+    let e = fail(r#"{"board":"4x4","pieces":"AA\nA*x"}"#);
+    assert!(
+        error_message(&e).contains("line 2"),
+        "{}",
+        error_message(&e)
+    );
+    assert_eq!(field(&e, "field").as_string().as_deref(), Some("pieces"));
+    assert_eq!(field(&e, "line").as_f64(), Some(2.0));
+    let e = fail(r#"{"board":"4x4","pieces":"dodecahedra"}"#);
+    assert!(error_message(&e).starts_with("pieces: unknown piece set"));
+    assert!(field(&e, "line").is_undefined());
     // Unused pieces allowed: 5 of the 12 pentominoes fill a 5×5 square.
     let d = poly_describe(args(
         r#"{"board":"5x5","pieces":"pentominoes","options":{"allowUnused":true}}"#,

@@ -87,4 +87,15 @@ fn bad_puzzles_are_errors_that_name_the_problem() {
         "a puzzle has 81 cells, this one has 2"
     );
     assert!(sudoku_solve(args(r#"{"nopuzzle":1}"#)).is_err());
+
+    // The error says where it applies, so the page marks the cells without reading the text.
+    let err = JsValue::from(
+        sudoku_solve(args(&format!(r#"{{"puzzle":"55{}"}}"#, ".".repeat(79)))).unwrap_err(),
+    );
+    assert_eq!(field(&err, "field").as_string().as_deref(), Some("puzzle"));
+    let cells: Vec<f64> = js_sys::Array::from(&field(&err, "cells"))
+        .iter()
+        .filter_map(|c| c.as_f64())
+        .collect();
+    assert_eq!(cells, vec![0.0, 1.0]);
 }

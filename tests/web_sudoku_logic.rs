@@ -15,8 +15,8 @@ fn field(value: &JsValue, name: &str) -> JsValue {
     js_sys::Reflect::get(value, &JsValue::from_str(name)).unwrap()
 }
 
-fn message(err: wasm_bindgen::JsError) -> String {
-    let v = JsValue::from(err);
+fn message(err: impl Into<JsValue>) -> String {
+    let v: JsValue = err.into();
     field(&v, "message").as_string().unwrap()
 }
 

@@ -64,6 +64,27 @@ fn analyze_errors_name_the_line() {
 }
 
 #[wasm_bindgen_test]
+fn analyze_errors_carry_the_clue_line_or_card() {
+    let fail =
+        |json: &str| JsValue::from(voltorb_analyze(args(json), &ignore_progress()).unwrap_err());
+    let five = r#"[[5,0],[5,0],[5,0],[5,0],[5,0]]"#;
+    let e = fail(&format!(
+        r#"{{"rows":{five},"cols":[[5,0],[5,0],[5,0],[5,7],[5,0]]}}"#
+    ));
+    assert_eq!(field(&e, "field").as_string().as_deref(), Some("cols"));
+    assert_eq!(field(&e, "index").as_f64(), Some(3.0));
+    let e = fail(&format!(
+        r#"{{"rows":{five},"cols":{five},"revealed":[[1,2,1],[1,2,3]]}}"#
+    ));
+    assert_eq!(field(&e, "field").as_string().as_deref(), Some("revealed"));
+    let card = field(&e, "card");
+    assert_eq!(
+        (field(&card, "row").as_f64(), field(&card, "col").as_f64()),
+        (Some(1.0), Some(2.0))
+    );
+}
+
+#[wasm_bindgen_test]
 fn generate_follows_the_level_rules() {
     let g = voltorb_generate(args(r#"{"level":8,"seed":42}"#)).unwrap();
     assert_eq!(field(&g, "level").as_f64(), Some(8.0));

@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 use super::{MAX_GAP, MAX_SIDE};
+use crate::util::place::{ErrorPlace, Located};
 
 /// A fill request that cannot be carried out.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -44,4 +45,16 @@ pub enum FillError {
     /// The gap-closing size is larger than [`MAX_GAP`].
     #[error("gap size {0} is too large: at most {MAX_GAP} pixels")]
     GapTooLarge(u32),
+}
+
+impl Located for FillError {
+    /// the image's size or pixels, the seed (`x`), or the gap option.
+    fn place(&self) -> ErrorPlace {
+        match self {
+            FillError::BadSize { .. } => ErrorPlace::field("width"),
+            FillError::BufferLength { .. } => ErrorPlace::field("pixels"),
+            FillError::SeedOutside { .. } => ErrorPlace::field("x"),
+            FillError::GapTooLarge(_) => ErrorPlace::field("gap"),
+        }
+    }
 }

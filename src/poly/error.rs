@@ -2,6 +2,27 @@
 
 use thiserror::Error;
 
+use crate::util::place::{ErrorPlace, Located};
+
+/// Which text input a line number counts in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    /// The board drawing.
+    Board,
+    /// The pieces drawing.
+    Pieces,
+}
+
+impl Input {
+    /// The request field of this input.
+    pub fn field(self) -> &'static str {
+        match self {
+            Input::Board => "board",
+            Input::Pieces => "pieces",
+        }
+    }
+}
+
 /// A problem with a board, a piece set or the pair of them; the message names the culprit.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PolyError {
@@ -11,6 +32,8 @@ pub enum PolyError {
     /// A character in a board or pieces file that means nothing there.
     #[error("line {line}, column {col}: unexpected character {ch:?} ({hint})")]
     BadChar {
+        /// The input the line is in.
+        input: Input,
         /// 1-based line number.
         line: usize,
         /// 1-based column number.
@@ -23,6 +46,8 @@ pub enum PolyError {
     /// A malformed line, with a description.
     #[error("line {line}: {message}")]
     BadLine {
+        /// The input the line is in.
+        input: Input,
         /// 1-based line number.
         line: usize,
         /// What is wrong.
@@ -76,4 +101,27 @@ pub enum PolyError {
         /// Cells of all pieces together.
         pieces: usize,
     },
+}
+
+impl Located for PolyError {
+    /// the board or pieces input, and the line when there is one.
+    /// A board and pieces that do not go together count as the pieces' fault: those are what a
+    /// user changes to fit a board.
+    fn place(&self) -> ErrorPlace {
+        use PolyError::*;
+        match self {
+            BadChar { input, line, .. } | BadLine { input, line, .. } => {
+                ErrorPlace::field(input.field()).line(*line)
+            }
+            BadSize(_) | EmptyBoard | BoardTooLarge { .. } | UnknownBoard(_) => {
+                ErrorPlace::field("board")
+            }
+            NoPieces
+            | Disconnected(_)
+            | TooManyShapes(_)
+            | UnknownPieces(_)
+            | KindMismatch { .. }
+            | AreaMismatch { .. } => ErrorPlace::field("pieces"),
+        }
+    }
 }

@@ -14,7 +14,7 @@
 //! copies. Each piece's cells must be connected; a hex block's first row counts as an even row.
 
 use super::board::Board;
-use super::error::PolyError;
+use super::error::{Input, PolyError};
 use super::grid::GridKind;
 use super::piece::Piece;
 use super::problem::Problem;
@@ -68,6 +68,7 @@ pub fn parse_board(text: &str) -> Result<Board, PolyError> {
                 '#' | '-' => col += 1,
                 _ => {
                     return Err(PolyError::BadChar {
+                        input: Input::Board,
                         line: line_no,
                         col: i + 1,
                         ch,
@@ -97,6 +98,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PolyError> {
             let mut chars = name.trim().chars();
             let (Some(c), None) = (chars.next(), chars.next()) else {
                 return Err(PolyError::BadLine {
+                    input: Input::Pieces,
                     line: line_no,
                     message: format!("{t:?} should be NAME*COUNT with a one-character name"),
                 });
@@ -107,6 +109,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PolyError> {
                 .ok()
                 .filter(|k| (1..=64).contains(k))
                 .ok_or(PolyError::BadLine {
+                    input: Input::Pieces,
                     line: line_no,
                     message: format!("the count in {t:?} should be a number from 1 to 64"),
                 })?;
@@ -147,6 +150,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PolyError> {
             Some(p) => p.count = k,
             None => {
                 return Err(PolyError::BadLine {
+                    input: Input::Pieces,
                     line: line_no,
                     message: format!("no piece is drawn with {c:?}"),
                 });

@@ -10,6 +10,7 @@ use super::grid::Grid;
 use super::logic;
 use super::rating::{level_of, level_range};
 use super::solver::count_solutions;
+use crate::util::place::{ErrorPlace, Located};
 use crate::util::rng::Rng;
 
 /// The symmetry of the givens' pattern.
@@ -344,6 +345,20 @@ pub fn generate(
                 max: req.max,
                 attempts,
             });
+        }
+    }
+}
+
+impl Located for GenerateError {
+    /// the option at fault (`symmetry`, `level`, `min`/`max`, `seed`).
+    fn place(&self) -> ErrorPlace {
+        match self {
+            GenerateError::BadSymmetry(_) => ErrorPlace::field("symmetry"),
+            GenerateError::BadLevel(_) => ErrorPlace::field("level"),
+            GenerateError::BadRange { .. } | GenerateError::GaveUp { .. } => {
+                ErrorPlace::field("range")
+            }
+            GenerateError::BadSeed(_) => ErrorPlace::field("seed"),
         }
     }
 }

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::util::place::{ErrorPlace, Located};
+
 /// A Sudoku grid: 81 cells in row-major order, each 0 (empty) or a digit 1–9.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {
@@ -62,6 +64,13 @@ pub enum ParseError {
         /// The two cells (0–80) holding it.
         cells: (usize, usize),
     },
+}
+
+impl Located for ParseError {
+    /// The puzzle, and its cells when the error names any.
+    fn place(&self) -> ErrorPlace {
+        ErrorPlace::field("puzzle").cells(self.cells())
+    }
 }
 
 impl ParseError {

@@ -9,6 +9,7 @@ use super::logic;
 use super::rating::{LogicError, check_unique, parse_unique};
 use super::solver::{count_solutions, solve};
 use super::step::Step;
+use crate::util::place::{ErrorPlace, Located};
 
 /// What a hint says.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -37,10 +38,10 @@ pub enum MarksError {
     #[error("candidates: expected 81 masks (one per cell), got {0}")]
     Count(usize),
     /// A mask with bits beyond digit 9.
-    #[error("candidates of {cell}: {mask} is not a set of digits 1-9 (a number from 0 to 511)")]
+    #[error("candidates of {}: {mask} is not a set of digits 1-9 (a number from 0 to 511)", cell_name(*cell))]
     Mask {
-        /// The cell's name, e.g. "r4c7".
-        cell: String,
+        /// The cell, 0–80.
+        cell: usize,
         /// The mask given.
         mask: u32,
     },
@@ -56,10 +57,7 @@ pub fn parse_marks(masks: &[u32]) -> Result<[u16; 81], MarksError> {
         out[cell] = u16::try_from(mask)
             .ok()
             .filter(|&m| m <= 0x1FF)
-            .ok_or_else(|| MarksError::Mask {
-                cell: cell_name(cell),
-                mask,
-            })?;
+            .ok_or(MarksError::Mask { cell, mask })?;
     }
     Ok(out)
 }
@@ -177,6 +175,16 @@ fn excluded_solution(grid: &Grid, marks: &[u16; 81]) -> Option<Hint> {
         )
     };
     Some(Hint::Mistake { cells, message })
+}
+
+impl Located for MarksError {
+    /// the `candidates` input, and the cell of a bad mask.
+    fn place(&self) -> ErrorPlace {
+        match self {
+            MarksError::Count(_) => ErrorPlace::field("candidates"),
+            MarksError::Mask { cell, .. } => ErrorPlace::field("candidates").cells(vec![*cell]),
+        }
+    }
 }
 
 #[cfg(test)]

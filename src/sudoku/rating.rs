@@ -8,6 +8,7 @@ use super::grid::{Grid, ParseError};
 use super::logic;
 use super::solver::count_solutions;
 use super::step::Step;
+use crate::util::place::{ErrorPlace, Located};
 
 /// Why a puzzle cannot be rated or explained.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -158,6 +159,16 @@ pub fn rate_with(
 /// Rates a grid already known to be a unique puzzle.
 pub fn rate_grid(grid: &Grid) -> Result<Rating, LogicError> {
     Ok(rating_of(&steps_of(grid)?))
+}
+
+impl Located for LogicError {
+    /// a parse error's place, else the puzzle as a whole.
+    fn place(&self) -> ErrorPlace {
+        match self {
+            LogicError::Parse(e) => e.place(),
+            _ => ErrorPlace::field("puzzle"),
+        }
+    }
 }
 
 #[cfg(test)]

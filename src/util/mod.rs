@@ -1,3 +1,4 @@
 //! Helpers shared by several cores.
 
+pub mod place;
 pub mod rng;

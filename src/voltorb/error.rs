@@ -1,7 +1,8 @@
 //! What can be wrong with a Voltorb Flip request. Messages count rows and columns from 1 (top,
 //! left), as a person reads the board.
 
-use super::clues::Line;
+use super::line::Line;
+use crate::util::place::{ErrorPlace, Located};
 
 /// An invalid request or a position with no answer.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -133,4 +134,37 @@ pub enum VoltorbError {
     /// The enumeration stopped at its limit.
     #[error("more than {0} boards fit these clues; reveal a few cards first")]
     TooManyBoards(usize),
+}
+
+impl Line {
+    /// The clue input this line belongs to and its index there.
+    fn place(self) -> ErrorPlace {
+        match self {
+            Line::Row(i) => ErrorPlace::field("rows").index(i),
+            Line::Col(i) => ErrorPlace::field("cols").index(i),
+        }
+    }
+}
+
+impl Located for VoltorbError {
+    /// a clue line (`rows`/`cols` and its index), a revealed card, the
+    /// level, or nothing for a request that is wrong as a whole.
+    fn place(&self) -> ErrorPlace {
+        use VoltorbError::*;
+        match self {
+            TooManyVoltorbs { line, .. }
+            | ImpossibleSum { line, .. }
+            | RevealedContradicts { line, .. } => line.place(),
+            ClueCount { what, .. } => ErrorPlace::field(what),
+            BadLevel(_) | NoConfig { .. } => ErrorPlace::field("level"),
+            OutsideBoard { index, .. } => ErrorPlace::field("revealed").index(index - 1),
+            BadValue { row, col, .. } | RevealedTwice { row, col, .. } => {
+                ErrorPlace::field("revealed").card(row - 1, col - 1)
+            }
+            NoGameBoards { .. } => ErrorPlace::field("weighting"),
+            TotalsDiffer { .. } | NoLevel { .. } | NoBoards | TooManyBoards(_) => {
+                ErrorPlace::default()
+            }
+        }
+    }
 }

@@ -20,12 +20,14 @@ pub mod config;
 pub mod enumerate;
 pub mod error;
 pub mod game;
+pub mod line;
 pub mod odds;
 pub mod policy;
 pub mod timing;
 
 pub use analyze::{Analysis, AnalyzeRequest, analyze};
 pub use board::Board;
-pub use clues::{Clues, Line, Revealed};
+pub use clues::{Clues, Revealed};
 pub use error::VoltorbError;
+pub use line::Line;
 pub use odds::Weighting;

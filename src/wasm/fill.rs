@@ -6,8 +6,9 @@ use js_sys::{Reflect, Uint8ClampedArray, Uint32Array};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{from_args, now_ms, to_js};
+use super::{Failure, from_args, now_ms, to_js};
 use crate::fill::{Bounds, Connectivity, FillOptions, FillReport, Patch, fill, fill_with_undo};
+use crate::util::place::ErrorPlace;
 
 #[derive(Deserialize)]
 struct ApplyArgs {
@@ -32,9 +33,14 @@ struct Options {
 }
 
 impl Options {
-    fn to_core(&self) -> Result<FillOptions, JsError> {
-        let connectivity = Connectivity::from_count(self.connectivity.unwrap_or(4))
-            .ok_or_else(|| JsError::new("connectivity must be 4 or 8"))?;
+    fn to_core(&self) -> Result<FillOptions, Failure> {
+        let connectivity =
+            Connectivity::from_count(self.connectivity.unwrap_or(4)).ok_or_else(|| {
+                Failure::new(
+                    "connectivity must be 4 or 8",
+                    &ErrorPlace::field("connectivity"),
+                )
+            })?;
         Ok(FillOptions {
             tolerance: self.tolerance,
             connectivity,
@@ -78,21 +84,26 @@ impl From<FillReport> for ApplyReply {
     }
 }
 
-fn pixels_of(args: &JsValue) -> Result<Uint8ClampedArray, JsError> {
+fn pixels_of(args: &JsValue) -> Result<Uint8ClampedArray, Failure> {
     Reflect::get(args, &"pixels".into())
         .ok()
         .and_then(|v| v.dyn_into::<Uint8ClampedArray>().ok())
-        .ok_or_else(|| JsError::new("pixels must be a Uint8ClampedArray"))
+        .ok_or_else(|| {
+            Failure::new(
+                "pixels must be a Uint8ClampedArray",
+                &ErrorPlace::field("pixels"),
+            )
+        })
 }
 
-fn set(object: &JsValue, key: &str, value: &JsValue) -> Result<(), JsError> {
+fn set(object: &JsValue, key: &str, value: &JsValue) -> Result<(), Failure> {
     Reflect::set(object, &key.into(), value)
         .map(|_| ())
-        .map_err(|_| JsError::new("cannot build the reply"))
+        .map_err(|_| Failure::new("cannot build the reply", &ErrorPlace::default()))
 }
 
 /// `{runs}` or `{raw}`: a `Uint32Array` of the patch (see [`Patch`]).
-fn patch_js(patch: Patch) -> Result<JsValue, JsError> {
+fn patch_js(patch: Patch) -> Result<JsValue, Failure> {
     let object = JsValue::from(js_sys::Object::new());
     let (key, words) = match &patch {
         Patch::Runs(w) => ("runs", w),
@@ -122,7 +133,7 @@ fn copy_rows(out: &Uint8ClampedArray, px: &[u8], width: usize, b: Bounds) {
 /// changed rectangle `bounds` (null when nothing changed) written back; `before` and `after`
 /// are that rectangle's undo patches, `{runs}` or `{raw}` as `Uint32Array`s.
 #[wasm_bindgen]
-pub fn fill_apply(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, JsError> {
+pub fn fill_apply(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let input = pixels_of(&args)?;
     let a: ApplyArgs = from_args(args)?;
     let mut px = input.to_vec();
@@ -152,7 +163,7 @@ struct BenchArgs {
 /// `fill.bench {pixels, width, height, x, y, colors, options}` → `{ms: [...]}`: fills the
 /// image once per colour in turn, timing each fill alone (no copies across the boundary).
 #[wasm_bindgen]
-pub fn fill_bench(args: JsValue) -> Result<JsValue, JsError> {
+pub fn fill_bench(args: JsValue) -> Result<JsValue, Failure> {
     let mut px = pixels_of(&args)?.to_vec();
     let a: BenchArgs = from_args(args)?;
     let options = a.options.to_core()?;

@@ -4,9 +4,10 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{Progress, from_args, to_js};
+use super::{Failure, Progress, from_args, to_js};
 use crate::poly::library::{puzzles, resolve_board, resolve_pieces};
 use crate::poly::{Batch, Options, Problem, Reporter, stream};
+use crate::util::place::Located;
 
 /// What the page sends: the board and pieces as text (a name, a size, a spec or a drawing).
 #[derive(Deserialize)]
@@ -29,9 +30,11 @@ struct SolveOptions {
     keep: Option<usize>,
 }
 
-fn problem(args: &PuzzleArgs) -> Result<Problem, JsError> {
-    let board = resolve_board(&args.board).map_err(|e| JsError::new(&format!("board: {e}")))?;
-    let pieces = resolve_pieces(&args.pieces).map_err(|e| JsError::new(&format!("pieces: {e}")))?;
+fn problem(args: &PuzzleArgs) -> Result<Problem, Failure> {
+    let board =
+        resolve_board(&args.board).map_err(|e| Failure::new(&format!("board: {e}"), &e.place()))?;
+    let pieces = resolve_pieces(&args.pieces)
+        .map_err(|e| Failure::new(&format!("pieces: {e}"), &e.place()))?;
     Ok(Problem::new(board, pieces, args.options.allow_unused)?)
 }
 
@@ -57,7 +60,7 @@ struct SolveReply<T: Serialize, U: Serialize> {
 /// end}`; progress messages `{total, distinct, nodes, fraction, solutions}` carry the newly
 /// found solutions (piece-copy labels per drawn cell).
 #[wasm_bindgen]
-pub fn poly_solve(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+pub fn poly_solve(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let args: PuzzleArgs = from_args(args)?;
     let problem = problem(&args)?;
     let o = &args.options;
@@ -81,14 +84,14 @@ pub fn poly_solve(args: JsValue, progress: &js_sys::Function) -> Result<JsValue,
 /// `poly.describe {board, pieces, options}` → the puzzle as drawn (board, pieces, areas), or
 /// an error naming what is wrong with it.
 #[wasm_bindgen]
-pub fn poly_describe(args: JsValue) -> Result<JsValue, JsError> {
+pub fn poly_describe(args: JsValue) -> Result<JsValue, Failure> {
     let args: PuzzleArgs = from_args(args)?;
     to_js(&problem(&args)?.describe())
 }
 
 /// `poly.library {}` → `{puzzles: [{id, title, about, board, pieces}]}`.
 #[wasm_bindgen]
-pub fn poly_library(_args: JsValue) -> Result<JsValue, JsError> {
+pub fn poly_library(_args: JsValue) -> Result<JsValue, Failure> {
     #[derive(Serialize)]
     struct Reply {
         puzzles: Vec<crate::poly::library::Puzzle>,
@@ -118,7 +121,7 @@ struct BenchReply {
 /// `poly.bench {mode, board, pieces, runs}` → `{samples_ms, total, distinct}`: each run timed
 /// inside the worker, set-up included.
 #[wasm_bindgen]
-pub fn poly_bench(args: JsValue) -> Result<JsValue, JsError> {
+pub fn poly_bench(args: JsValue) -> Result<JsValue, Failure> {
     let a: BenchArgs = from_args(args)?;
     let mut reply = BenchReply {
         samples_ms: Vec::new(),

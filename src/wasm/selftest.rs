@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{Progress, from_args, now_ms, to_js};
+use super::{Failure, Progress, from_args, now_ms, to_js};
 
 #[derive(Deserialize)]
 struct SpinArgs {
@@ -19,7 +19,7 @@ struct Spun {
 /// `selftest.spin {ms}`: keeps its worker busy for `ms` milliseconds of wall time, reporting
 /// progress, so tests can check that independent requests run on different cores at once.
 #[wasm_bindgen]
-pub fn selftest_spin(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+pub fn selftest_spin(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let a: SpinArgs = from_args(args)?;
     let ms = a.ms.clamp(0.0, 60_000.0);
     let mut progress = Progress::new(progress);
@@ -27,9 +27,16 @@ pub fn selftest_spin(args: JsValue, progress: &js_sys::Function) -> Result<JsVal
     let mut spins = 0u64;
     while now_ms() - start < ms {
         spins = spins.wrapping_add(1);
-        if spins % 4096 == 0 && progress.due() {
-            progress.report(&Spun { elapsed_ms: now_ms() - start }, false);
+        if spins.is_multiple_of(4096) && progress.due() {
+            progress.report(
+                &Spun {
+                    elapsed_ms: now_ms() - start,
+                },
+                false,
+            );
         }
     }
-    to_js(&Spun { elapsed_ms: now_ms() - start })
+    to_js(&Spun {
+        elapsed_ms: now_ms() - start,
+    })
 }

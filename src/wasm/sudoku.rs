@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{Progress, from_args, now_ms, to_js};
+use super::{Failure, Progress, from_args, now_ms, to_js};
 use crate::sudoku::solver::count_solutions_with;
 use crate::sudoku::{Grid, solve};
 
@@ -19,7 +19,7 @@ struct SolveReply {
 
 /// `sudoku.solve {puzzle}` → `{solution}`: 81 digits, or null when there is no solution.
 #[wasm_bindgen]
-pub fn sudoku_solve(args: JsValue) -> Result<JsValue, JsError> {
+pub fn sudoku_solve(args: JsValue) -> Result<JsValue, Failure> {
     let SolveArgs { puzzle } = from_args(args)?;
     let grid = Grid::parse(&puzzle)?;
     to_js(&SolveReply {
@@ -46,7 +46,7 @@ struct CountReply {
 /// `sudoku.count {puzzle, limit}` → `{count}`, capped at `limit` (default 2); progress
 /// messages `{count}` carry the running total while a large count goes on.
 #[wasm_bindgen]
-pub fn sudoku_count(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+pub fn sudoku_count(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let CountArgs { puzzle, limit } = from_args(args)?;
     let grid = Grid::parse(&puzzle)?;
     let mut reporter = Progress::new(progress);
@@ -76,7 +76,7 @@ struct BenchReply {
 /// `sudoku.benchSolve {puzzles}` → `{solved, puzzles, elapsed_ms}`: solves a batch and times
 /// only the solving (parsing happens first), as the native benchmark does.
 #[wasm_bindgen(js_name = sudoku_benchSolve)]
-pub fn sudoku_bench_solve(args: JsValue) -> Result<JsValue, JsError> {
+pub fn sudoku_bench_solve(args: JsValue) -> Result<JsValue, Failure> {
     let BenchArgs { puzzles } = from_args(args)?;
     let grids = puzzles
         .lines()

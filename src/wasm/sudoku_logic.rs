@@ -3,7 +3,7 @@
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use super::{Progress, from_args, now_ms, to_js};
+use super::{Failure, Progress, from_args, now_ms, to_js};
 use crate::sudoku::generator::{self, Options};
 use crate::sudoku::hint::{hint_with_marks, parse_marks};
 use crate::sudoku::rating::{parse_unique, rate_grid, rate_with, steps_of_with};
@@ -27,7 +27,7 @@ struct PuzzleArgs {
 /// user digits are found; with `candidates` (81 masks, bit d-1 = digit d possible) the step
 /// starts from the player's candidates, and marks that exclude a right digit are a mistake.
 #[wasm_bindgen]
-pub fn sudoku_hint(args: JsValue) -> Result<JsValue, JsError> {
+pub fn sudoku_hint(args: JsValue) -> Result<JsValue, Failure> {
     let HintArgs {
         grid,
         puzzle,
@@ -40,7 +40,7 @@ pub fn sudoku_hint(args: JsValue) -> Result<JsValue, JsError> {
 /// `sudoku.steps {puzzle}` → `{steps: [Step…]}`: the whole easiest-first path, reporting
 /// `{steps, solved, hardest}` as it goes (the hardest puzzles take seconds).
 #[wasm_bindgen]
-pub fn sudoku_steps(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+pub fn sudoku_steps(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let PuzzleArgs { puzzle } = from_args(args)?;
     let mut reporter = Progress::new(progress);
     // The report that completes the grid always goes out, so the page sees the end.
@@ -53,7 +53,7 @@ pub fn sudoku_steps(args: JsValue, progress: &js_sys::Function) -> Result<JsValu
 /// `sudoku.rate {puzzle}` → `{rating, level, hardest, steps}`, reporting
 /// `{steps, solved, hardest}` as it goes.
 #[wasm_bindgen]
-pub fn sudoku_rate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+pub fn sudoku_rate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let PuzzleArgs { puzzle } = from_args(args)?;
     let mut reporter = Progress::new(progress);
     to_js(&rate_with(&puzzle, &mut |p| {
@@ -64,7 +64,7 @@ pub fn sudoku_rate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue
 /// `sudoku.generate {level | min, max, symmetry, seed}` → `{puzzle, rating, level, seed}`,
 /// reporting `{attempts, best}` as it works.
 #[wasm_bindgen]
-pub fn sudoku_generate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+pub fn sudoku_generate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let options: Options = from_args(args)?;
     let request = options.request()?;
     let mut reporter = Progress::new(progress);
@@ -86,7 +86,7 @@ struct BenchArgs {
 /// `sudoku.benchRate {puzzles}` → `{ratings, times_ms}`: rates each puzzle, timing each
 /// rating inside the module (uniqueness is checked first and not timed).
 #[wasm_bindgen(js_name = sudoku_benchRate)]
-pub fn sudoku_bench_rate(args: JsValue) -> Result<JsValue, JsError> {
+pub fn sudoku_bench_rate(args: JsValue) -> Result<JsValue, Failure> {
     let BenchArgs { puzzles } = from_args(args)?;
     let (mut ratings, mut times_ms) = (Vec::new(), Vec::new());
     for line in puzzles

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{Progress, from_args, now_ms, to_js};
+use super::{Failure, Progress, from_args, now_ms, to_js};
 use crate::util::rng::Rng;
 use crate::voltorb::game::{Round, deal, next_level};
 use crate::voltorb::timing::time_fresh_boards;
@@ -17,11 +17,11 @@ struct Started {
 /// `voltorb.analyze {rows, cols, revealed, level, weighting}` → odds, safe and useless cards,
 /// best move and win probability (see [`crate::voltorb::Analysis`]).
 #[wasm_bindgen]
-pub fn voltorb_analyze(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+pub fn voltorb_analyze(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let req: AnalyzeRequest = from_args(args)?;
     // One message up front, so a page can show that the (possibly long) search has started.
     Progress::new(progress).report(&Started { stage: "analysing" }, true);
-    let analysis = analyze(&req).map_err(|e| JsError::new(&e.to_string()))?;
+    let analysis = analyze(&req)?;
     to_js(&analysis)
 }
 
@@ -45,7 +45,7 @@ struct Generated {
 
 /// `voltorb.generate {level | history, seed}` → a board dealt as the game does, with its clues.
 #[wasm_bindgen]
-pub fn voltorb_generate(args: JsValue) -> Result<JsValue, JsError> {
+pub fn voltorb_generate(args: JsValue) -> Result<JsValue, Failure> {
     let a: GenerateArgs = from_args(args)?;
     let level = a.level.unwrap_or_else(|| next_level(&a.history));
     let d = deal(level, &mut Rng::new(a.seed));
@@ -71,9 +71,8 @@ struct BenchArgs {
 /// `voltorb.bench {level, count, seed, best}` → `{ms, boards, approximate}`: analyses of fresh
 /// dealt boards timed inside the worker with `performance.now()`.
 #[wasm_bindgen]
-pub fn voltorb_bench(args: JsValue) -> Result<JsValue, JsError> {
+pub fn voltorb_bench(args: JsValue) -> Result<JsValue, Failure> {
     let a: BenchArgs = from_args(args)?;
-    let t = time_fresh_boards(a.level, a.count, a.seed, a.best, now_ms)
-        .map_err(|e| JsError::new(&e.to_string()))?;
+    let t = time_fresh_boards(a.level, a.count, a.seed, a.best, now_ms)?;
     to_js(&t)
 }

@@ -5,6 +5,41 @@ use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
+use gridwise::util::place::{ErrorPlace, Located};
+
+/// Why one input line failed: the message, and where it applies when the core said so (the
+/// JSON commands print the place beside the message).
+#[derive(Debug)]
+pub struct LineError {
+    /// What is wrong, for a person.
+    pub message: String,
+    /// The cells, clue line, card or field at fault (empty when unknown).
+    pub place: ErrorPlace,
+}
+
+impl From<String> for LineError {
+    fn from(message: String) -> Self {
+        LineError {
+            message,
+            place: ErrorPlace::default(),
+        }
+    }
+}
+
+/// A core error as a failed line, keeping where it applies (for `.map_err(located)`).
+pub fn located<E: std::error::Error + Located>(error: E) -> LineError {
+    LineError {
+        message: error.to_string(),
+        place: error.place(),
+    }
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// The non-blank lines of `path` (or standard input when `None` or `-`) that do not start with
 /// `#`, trimmed. Read errors end the iteration with an `Err` item.
 pub fn puzzle_lines(path: Option<&Path>) -> io::Result<impl Iterator<Item = io::Result<String>>> {
@@ -31,8 +66,8 @@ pub fn puzzle_lines(path: Option<&Path>) -> io::Result<impl Iterator<Item = io::
 /// be read; a closed standard output (e.g. `| head`) ends the batch quietly.
 pub fn answer_lines(
     file: Option<&Path>,
-    mut answer: impl FnMut(&str) -> Result<String, String>,
-    format_error: impl Fn(&str) -> String,
+    mut answer: impl FnMut(&str) -> Result<String, LineError>,
+    format_error: impl Fn(&LineError) -> String,
 ) -> ExitCode {
     let lines = match puzzle_lines(file) {
         Ok(lines) => lines,
@@ -67,7 +102,14 @@ pub fn answer_lines(
     }
 }
 
-/// The JSON commands' error line: `{"error": "..."}`.
-pub fn json_error(message: &str) -> String {
-    serde_json::json!({ "error": message }).to_string()
+/// The JSON commands' error line: `{"error": "...", ...place}`, e.g. `{"error": "two 5s in
+/// row 1: cells r1c1 and r1c2", "field": "puzzle", "cells": [0, 1]}`.
+pub fn json_error(error: &LineError) -> String {
+    let mut line = serde_json::json!({ "error": error.message });
+    if let (Some(line), Ok(serde_json::Value::Object(place))) =
+        (line.as_object_mut(), serde_json::to_value(&error.place))
+    {
+        line.extend(place);
+    }
+    line.to_string()
 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 use gridwise::sudoku::{Grid, count_solutions, solve};
 
 use crate::bench::{BenchContext, BenchRow, median};
-use crate::input::answer_lines;
+use crate::input::{answer_lines, located};
 use crate::sudoku_logic;
 
 /// The `gridwise sudoku` subcommands.
@@ -49,11 +49,7 @@ pub fn run(cmd: Command) -> ExitCode {
 fn for_each_puzzle(file: Option<PathBuf>, mut answer: impl FnMut(Grid) -> String) -> ExitCode {
     answer_lines(
         file.as_deref(),
-        |text| {
-            Grid::parse(text)
-                .map(&mut answer)
-                .map_err(|e| e.to_string())
-        },
+        |text| Grid::parse(text).map(&mut answer).map_err(located),
         |e| format!("error: {e}"),
     )
 }

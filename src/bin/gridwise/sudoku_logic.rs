@@ -11,7 +11,7 @@ use gridwise::sudoku::hint::{hint_with_marks, parse_marks};
 use gridwise::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
 
 use crate::bench::{BenchContext, BenchRow, median};
-use crate::input::{answer_lines, json_error};
+use crate::input::{LineError, answer_lines, json_error, located};
 
 /// The logic subcommands of `gridwise sudoku`.
 #[derive(clap::Subcommand)]
@@ -59,7 +59,7 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Rate { file } => json_lines(file, |text| {
             rate(text)
                 .map(|r| serde_json::to_value(r).unwrap_or_default())
-                .map_err(|e| e.to_string())
+                .map_err(located)
         }),
         Command::Hint { file } => json_lines(file, |text| {
             let mut fields = text.split_whitespace();
@@ -67,11 +67,11 @@ pub fn run(cmd: Command) -> ExitCode {
             let marks = fields.next().map(masks_field).transpose()?;
             hint_with_marks(grid, None, marks.as_ref())
                 .map(|h| serde_json::to_value(h).unwrap_or_default())
-                .map_err(|e| e.to_string())
+                .map_err(located)
         }),
         Command::Steps { file } => json_lines(file, |text| {
-            let grid = parse_unique(text).map_err(|e| e.to_string())?;
-            let steps = steps_of(&grid).map_err(|e| e.to_string())?;
+            let grid = parse_unique(text).map_err(located)?;
+            let steps = steps_of(&grid).map_err(located)?;
             Ok(serde_json::json!({ "steps": steps }))
         }),
         Command::Generate {
@@ -86,7 +86,7 @@ pub fn run(cmd: Command) -> ExitCode {
 
 /// One JSON line per input line; `{"error": …}` lines for bad input, exit 1 if any.
 /// The candidates field of a `hint` line: 81 comma-separated masks.
-fn masks_field(field: &str) -> Result<[u16; 81], String> {
+fn masks_field(field: &str) -> Result<[u16; 81], LineError> {
     let masks = field
         .split(',')
         .enumerate()
@@ -96,13 +96,13 @@ fn masks_field(field: &str) -> Result<[u16; 81], String> {
                 .map_err(|_| format!("candidates: mask {} ({m:?}) is not a number", i + 1))
         })
         .collect::<Result<Vec<u32>, String>>()?;
-    parse_marks(&masks).map_err(|e| e.to_string())
+    parse_marks(&masks).map_err(located)
 }
 
 /// One JSON answer (or `{"error": …}`) per input line; see [`answer_lines`].
 fn json_lines(
     file: Option<PathBuf>,
-    mut answer: impl FnMut(&str) -> Result<serde_json::Value, String>,
+    mut answer: impl FnMut(&str) -> Result<serde_json::Value, LineError>,
 ) -> ExitCode {
     answer_lines(
         file.as_deref(),

@@ -10,7 +10,7 @@ use gridwise::voltorb::timing::time_fresh_boards;
 use gridwise::voltorb::{AnalyzeRequest, analyze};
 
 use crate::bench::{BenchContext, BenchRow, median};
-use crate::input::{answer_lines, json_error};
+use crate::input::{answer_lines, json_error, located};
 
 /// The `gridwise voltorb` subcommands.
 #[derive(clap::Subcommand)]
@@ -73,8 +73,8 @@ fn solve(file: Option<PathBuf>) -> ExitCode {
         |text| {
             let req = serde_json::from_str::<AnalyzeRequest>(text)
                 .map_err(|e| format!("bad input: {e}"))?;
-            let analysis = analyze(&req).map_err(|e| e.to_string())?;
-            serde_json::to_string(&analysis).map_err(|e| e.to_string())
+            let analysis = analyze(&req).map_err(located)?;
+            Ok(serde_json::to_string(&analysis).map_err(|e| e.to_string())?)
         },
         json_error,
     )
