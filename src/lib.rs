@@ -10,12 +10,15 @@
 //! - [`voltorb`]: Voltorb Flip odds, best move and a faithful game.
 //! - [`poly`]: polyomino and polyhex tiling (Meteor, pentominoes, bricks, drawn boards).
 //! - [`util`]: small helpers shared by the cores (seeded RNG, error places).
+//! - [`protocol`]: not a core: the JSON request shapes and benchmark reports that the CLI and
+//!   the bindings share, kept out of the cores so that these take plain Rust values.
 //!
 //! `wasm` (compiled only for `wasm32`) is the one binding layer: thin adapters from JS values to
 //! the cores. Dependencies point down only: a core never uses another core, the CLI or `wasm`.
 
 pub mod fill;
 pub mod poly;
+pub mod protocol;
 pub mod sudoku;
 pub mod util;
 pub mod voltorb;

@@ -4,12 +4,13 @@
 use gridwise::fill::{FillOptions, fill};
 use gridwise::poly::Problem;
 use gridwise::poly::library::{resolve_board, resolve_pieces};
+use gridwise::protocol::voltorb::AnalyzeArgs;
 use gridwise::sudoku::Grid;
 use gridwise::sudoku::generator::{Request, Symmetry};
 use gridwise::sudoku::hint::parse_marks;
 use gridwise::sudoku::rating::rate;
 use gridwise::util::place::{Card, ErrorPlace, Located};
-use gridwise::voltorb::{AnalyzeRequest, analyze};
+use gridwise::voltorb::analyze;
 
 fn field(name: &'static str) -> ErrorPlace {
     ErrorPlace::field(name)
@@ -68,8 +69,8 @@ fn sudoku_errors_name_the_puzzle_cells_and_options() {
 }
 
 fn voltorb(json: &str) -> ErrorPlace {
-    let request: AnalyzeRequest = serde_json::from_str(json).unwrap();
-    analyze(&request).unwrap_err().place()
+    let args: AnalyzeArgs = serde_json::from_str(json).unwrap();
+    analyze(&args.into()).unwrap_err().place()
 }
 
 #[test]

@@ -27,7 +27,10 @@ fn rate_prints_one_json_object_per_line_and_errors_in_place() {
     }
     assert_eq!(lines[1]["error"], "a puzzle has 81 cells, this one has 2");
     assert_eq!(lines[1]["field"], "puzzle");
-    assert!(lines[1].get("cells").is_none(), "a length error names no cell");
+    assert!(
+        lines[1].get("cells").is_none(),
+        "a length error names no cell"
+    );
     assert!(
         lines[2]["error"]
             .as_str()

@@ -3,7 +3,7 @@
 //! rating falls in the requested range. Everything is driven by one seed, so the same seed
 //! gives the same puzzle on every platform.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::candidates::Board;
 use super::grid::Grid;
@@ -141,69 +141,6 @@ pub fn parse_seed(text: &str) -> Result<u64, GenerateError> {
     text.trim()
         .parse::<u64>()
         .map_err(|_| GenerateError::BadSeed(text.to_string()))
-}
-
-/// A seed as a request gives it: a whole number (below 2^53 when it comes from JavaScript) or
-/// a decimal string (for the full 64-bit range).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
-pub enum SeedValue {
-    /// A JSON number.
-    Number(f64),
-    /// A decimal string.
-    Text(String),
-}
-
-impl SeedValue {
-    /// The seed as an integer, or an error naming the bad value.
-    pub fn to_u64(&self) -> Result<u64, GenerateError> {
-        match self {
-            SeedValue::Number(x) => {
-                if x.fract() == 0.0 && *x >= 0.0 && *x < 9_007_199_254_740_992.0 {
-                    Ok(*x as u64)
-                } else {
-                    Err(GenerateError::BadSeed(x.to_string()))
-                }
-            }
-            SeedValue::Text(t) => parse_seed(t),
-        }
-    }
-}
-
-/// The options of a generate request as the page sends them: `level` or `min`/`max`,
-/// `symmetry` (default none) and `seed` (default 1).
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct Options {
-    /// A level name.
-    pub level: Option<String>,
-    /// Lowest rating (with `max`).
-    pub min: Option<f64>,
-    /// Highest rating (with `min`).
-    pub max: Option<f64>,
-    /// Symmetry name.
-    pub symmetry: Option<String>,
-    /// The seed.
-    pub seed: Option<SeedValue>,
-}
-
-impl Options {
-    /// The request these options describe.
-    pub fn request(&self) -> Result<Request, GenerateError> {
-        let symmetry = Symmetry::parse(self.symmetry.as_deref().unwrap_or("none"))?;
-        let seed = match &self.seed {
-            Some(s) => s.to_u64()?,
-            None => 1,
-        };
-        match (self.min, self.max, &self.level) {
-            (Some(min), Some(max), _) => Request::for_range(min, max, symmetry, seed),
-            (_, _, Some(level)) => Request::for_level(level, symmetry, seed),
-            (None, None, None) => Request::for_level("medium", symmetry, seed),
-            (min, max, None) => Err(GenerateError::BadRange {
-                min: min.unwrap_or(f64::NAN),
-                max: max.unwrap_or(f64::NAN),
-            }),
-        }
-    }
 }
 
 /// A generated puzzle.
@@ -389,29 +326,5 @@ mod tests {
         assert_eq!(parse_seed("42"), Ok(42));
         assert!(parse_seed("-1").is_err());
         assert!(parse_seed("x").is_err());
-        assert_eq!(SeedValue::Number(7.0).to_u64(), Ok(7));
-        assert!(SeedValue::Number(1.5).to_u64().is_err());
-        assert!(SeedValue::Number(-1.0).to_u64().is_err());
-        assert_eq!(
-            SeedValue::Text("18446744073709551615".into()).to_u64(),
-            Ok(u64::MAX)
-        );
-    }
-
-    #[test]
-    fn options_pick_level_or_range() {
-        let o: Options =
-            serde_json::from_str(r#"{"level":"hard","seed":"12","symmetry":"mirror"}"#).unwrap();
-        let r = o.request().unwrap();
-        assert_eq!(
-            (r.min, r.max, r.seed, r.symmetry),
-            (2.55, 4.5, 12, Symmetry::Mirror)
-        );
-        let o: Options = serde_json::from_str(r#"{"min":3,"max":4,"seed":5}"#).unwrap();
-        assert_eq!(o.request().unwrap().max, 4.0);
-        let o: Options = serde_json::from_str(r#"{"min":3}"#).unwrap();
-        assert!(o.request().is_err());
-        let o: Options = serde_json::from_str(r#"{"level":"insane"}"#).unwrap();
-        assert!(o.request().unwrap_err().to_string().contains("insane"));
     }
 }

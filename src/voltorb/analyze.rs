@@ -1,7 +1,7 @@
 //! One call from clues and revealed cards to everything the assistant shows: per-card odds,
 //! safe and useless cards, the best move and the winning chance.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::board::{CELLS, SIZE};
 use super::clues::{Clues, Revealed, check_revealed};
@@ -10,32 +10,24 @@ use super::error::VoltorbError;
 use super::odds::{Weighting, candidate_levels, marginals, weigh};
 use super::policy::{DEFAULT_BUDGET, best_move};
 
-/// A request, as the CLI reads it from JSON and the page sends it.
-#[derive(Clone, Debug, Deserialize)]
+/// A position to analyse: clues, revealed cards and what to compute. (Its JSON shape, with
+/// defaults, is `protocol::voltorb::AnalyzeArgs`.)
+#[derive(Clone, Debug)]
 pub struct AnalyzeRequest {
     /// `[sum, voltorbs]` of each row, top to bottom.
     pub rows: Vec<[u8; 2]>,
     /// `[sum, voltorbs]` of each column, left to right.
     pub cols: Vec<[u8; 2]>,
     /// `[row, col, value]` of each revealed card (rows and columns from 0).
-    #[serde(default)]
     pub revealed: Vec<[u32; 3]>,
     /// The level (1–8) when known.
-    #[serde(default)]
     pub level: Option<u8>,
     /// `game` (default) or `uniform`.
-    #[serde(default)]
     pub weighting: Option<Weighting>,
     /// Compute the best move (default true); false gives odds only.
-    #[serde(default = "yes")]
     pub best: bool,
     /// Node budget of the exact best-move search.
-    #[serde(default)]
     pub budget: Option<u64>,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// The recommended card.

@@ -23,7 +23,6 @@ pub mod game;
 pub mod line;
 pub mod odds;
 pub mod policy;
-pub mod timing;
 
 pub use analyze::{Analysis, AnalyzeRequest, analyze};
 pub use board::Board;

@@ -4,7 +4,8 @@ use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::{Failure, Progress, from_args, now_ms, to_js};
-use crate::sudoku::generator::{self, Options};
+use crate::protocol::sudoku::GenerateOptions;
+use crate::sudoku::generator;
 use crate::sudoku::hint::{hint_with_marks, parse_marks};
 use crate::sudoku::rating::{parse_unique, rate_grid, rate_with, steps_of_with};
 
@@ -65,7 +66,7 @@ pub fn sudoku_rate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue
 /// reporting `{attempts, best}` as it works.
 #[wasm_bindgen]
 pub fn sudoku_generate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
-    let options: Options = from_args(args)?;
+    let options: GenerateOptions = from_args(args)?;
     let request = options.request()?;
     let mut reporter = Progress::new(progress);
     let made = generator::generate(&request, &mut |p| {

@@ -4,10 +4,11 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{Failure, Progress, from_args, now_ms, to_js};
+use crate::protocol::voltorb::AnalyzeArgs;
+use crate::protocol::voltorb_timing::time_fresh_boards;
 use crate::util::rng::Rng;
+use crate::voltorb::analyze;
 use crate::voltorb::game::{Round, deal, next_level};
-use crate::voltorb::timing::time_fresh_boards;
-use crate::voltorb::{AnalyzeRequest, analyze};
 
 #[derive(Serialize)]
 struct Started {
@@ -18,7 +19,7 @@ struct Started {
 /// best move and win probability (see [`crate::voltorb::Analysis`]).
 #[wasm_bindgen]
 pub fn voltorb_analyze(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
-    let req: AnalyzeRequest = from_args(args)?;
+    let req = from_args::<AnalyzeArgs>(args)?.into();
     // One message up front, so a page can show that the (possibly long) search has started.
     Progress::new(progress).report(&Started { stage: "analysing" }, true);
     let analysis = analyze(&req)?;

@@ -1,10 +1,14 @@
 //! `gridwise bench`: native benchmarks of every tool, one row per measurement.
 //!
-//! Each tool module provides `bench(&BenchContext) -> Result<Vec<BenchRow>, String>`; the
-//! browser bench (benches/browser.mjs) reads `--json` output to print wasm/native ratios.
+//! Each tool module provides `bench(&BenchContext) -> Result<Vec<BenchRow>, String>` (types in
+//! `measure.rs`, which the tools depend on; this file depends on the tools, never the other way
+//! round); the browser bench (benches/browser.mjs) reads `--json` output to print wasm/native
+//! ratios.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+use crate::measure::{BenchContext, BenchFn};
 
 /// Options of `gridwise bench`.
 #[derive(clap::Args)]
@@ -21,31 +25,6 @@ pub struct Args {
     #[arg(long)]
     pub quick: bool,
 }
-
-/// What a tool's benchmark gets to work with.
-pub struct BenchContext {
-    /// Folder of the data sets (the repository's `data/` by default).
-    pub data: PathBuf,
-    /// Use small inputs.
-    pub quick: bool,
-}
-
-/// One measurement: `name` is stable so that browser and native rows can be matched.
-#[derive(serde::Serialize)]
-pub struct BenchRow {
-    /// The tool, e.g. `sudoku`.
-    pub tool: &'static str,
-    /// What was measured, e.g. `solve 17-clue`.
-    pub name: String,
-    /// The median figure.
-    pub value: f64,
-    /// Its unit, e.g. `puzzles/s`, `ms`, `Mpx/s`.
-    pub unit: &'static str,
-    /// The target or peer figure to compare with, in words.
-    pub target: String,
-}
-
-type BenchFn = fn(&BenchContext) -> Result<Vec<BenchRow>, String>;
 
 const TOOLS: [(&str, BenchFn); 4] = [
     ("sudoku", super::sudoku::bench),
@@ -94,19 +73,5 @@ pub fn run(args: Args) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
-    }
-}
-
-/// Median of a list of samples (sorted in place).
-pub fn median(samples: &mut [f64]) -> f64 {
-    samples.sort_by(|a, b| a.total_cmp(b));
-    let n = samples.len();
-    if n == 0 {
-        return f64::NAN;
-    }
-    if n % 2 == 1 {
-        samples[n / 2]
-    } else {
-        (samples[n / 2 - 1] + samples[n / 2]) / 2.0
     }
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use gridwise::fill::{Connectivity, FillOptions, fill};
 
-use crate::bench::{BenchContext, BenchRow, median};
+use crate::measure::{BenchContext, BenchRow, median};
 
 /// Options of `gridwise fill`.
 #[derive(clap::Args)]

@@ -8,6 +8,8 @@ mod fill;
 #[cfg(not(target_arch = "wasm32"))]
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
+mod measure;
+#[cfg(not(target_arch = "wasm32"))]
 mod poly;
 #[cfg(not(target_arch = "wasm32"))]
 mod sudoku;

@@ -10,7 +10,7 @@ use gridwise::poly::{
     Board, GridKind, Options, PolyError, Problem, Progress, Visitor, count, solve,
 };
 
-use crate::bench::{BenchContext, BenchRow, median};
+use crate::measure::{BenchContext, BenchRow, median};
 
 /// The `gridwise poly` subcommands.
 #[derive(clap::Subcommand)]

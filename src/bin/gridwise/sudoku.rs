@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use gridwise::sudoku::{Grid, count_solutions, solve};
 
-use crate::bench::{BenchContext, BenchRow, median};
 use crate::input::{answer_lines, located};
+use crate::measure::{BenchContext, BenchRow, median};
 use crate::sudoku_logic;
 
 /// The `gridwise sudoku` subcommands.

@@ -10,8 +10,8 @@ use gridwise::sudoku::generator::{self, Request, Symmetry};
 use gridwise::sudoku::hint::{hint_with_marks, parse_marks};
 use gridwise::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
 
-use crate::bench::{BenchContext, BenchRow, median};
 use crate::input::{LineError, answer_lines, json_error, located};
+use crate::measure::{BenchContext, BenchRow, median};
 
 /// The logic subcommands of `gridwise sudoku`.
 #[derive(clap::Subcommand)]

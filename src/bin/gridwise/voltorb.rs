@@ -4,13 +4,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use gridwise::protocol::voltorb::AnalyzeArgs;
+use gridwise::protocol::voltorb_timing::time_fresh_boards;
 use gridwise::util::rng::Rng;
+use gridwise::voltorb::analyze;
 use gridwise::voltorb::game::{Deal, deal};
-use gridwise::voltorb::timing::time_fresh_boards;
-use gridwise::voltorb::{AnalyzeRequest, analyze};
 
-use crate::bench::{BenchContext, BenchRow, median};
 use crate::input::{answer_lines, json_error, located};
+use crate::measure::{BenchContext, BenchRow, median};
 
 /// The `gridwise voltorb` subcommands.
 #[derive(clap::Subcommand)]
@@ -71,9 +72,9 @@ fn solve(file: Option<PathBuf>) -> ExitCode {
     answer_lines(
         file.as_deref(),
         |text| {
-            let req = serde_json::from_str::<AnalyzeRequest>(text)
-                .map_err(|e| format!("bad input: {e}"))?;
-            let analysis = analyze(&req).map_err(located)?;
+            let args =
+                serde_json::from_str::<AnalyzeArgs>(text).map_err(|e| format!("bad input: {e}"))?;
+            let analysis = analyze(&args.into()).map_err(located)?;
             Ok(serde_json::to_string(&analysis).map_err(|e| e.to_string())?)
         },
         json_error,

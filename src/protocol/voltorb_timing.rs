@@ -3,10 +3,9 @@
 
 use serde::Serialize;
 
-use super::analyze::{AnalyzeRequest, analyze};
-use super::error::VoltorbError;
-use super::game::deal;
 use crate::util::rng::Rng;
+use crate::voltorb::game::deal;
+use crate::voltorb::{AnalyzeRequest, Board, VoltorbError, analyze};
 
 /// Per-board times of a batch.
 #[derive(Clone, Debug, Serialize)]
@@ -20,7 +19,7 @@ pub struct Timings {
 }
 
 /// The analysis request for a fresh board: its clues and its level, nothing revealed.
-pub fn fresh_request(board: super::Board, level: u8, best: bool) -> AnalyzeRequest {
+pub fn fresh_request(board: Board, level: u8, best: bool) -> AnalyzeRequest {
     AnalyzeRequest {
         rows: board.row_clues().iter().map(|&(s, v)| [s, v]).collect(),
         cols: board.col_clues().iter().map(|&(s, v)| [s, v]).collect(),

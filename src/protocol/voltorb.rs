@@ -1,0 +1,75 @@
+//! The JSON shape of a Voltorb Flip analysis request, as the page sends it and `gridwise
+//! voltorb solve` reads it: the core's [`AnalyzeRequest`] with the wire's defaults.
+
+use serde::Deserialize;
+
+use crate::voltorb::{AnalyzeRequest, Weighting};
+
+/// `{rows, cols, revealed?, level?, weighting?, best?, budget?}`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct AnalyzeArgs {
+    /// `[sum, voltorbs]` of each row, top to bottom.
+    pub rows: Vec<[u8; 2]>,
+    /// `[sum, voltorbs]` of each column, left to right.
+    pub cols: Vec<[u8; 2]>,
+    /// `[row, col, value]` of each revealed card (rows and columns from 0); none by default.
+    #[serde(default)]
+    pub revealed: Vec<[u32; 3]>,
+    /// The level (1–8) when known.
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// `game` (the default) or `uniform`.
+    #[serde(default)]
+    pub weighting: Option<Weighting>,
+    /// Compute the best move (true by default); false gives odds only.
+    #[serde(default = "yes")]
+    pub best: bool,
+    /// Board sets the exact best-move search may visit.
+    #[serde(default)]
+    pub budget: Option<u64>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl From<AnalyzeArgs> for AnalyzeRequest {
+    fn from(a: AnalyzeArgs) -> Self {
+        AnalyzeRequest {
+            rows: a.rows,
+            cols: a.cols,
+            revealed: a.revealed,
+            level: a.level,
+            weighting: a.weighting,
+            best: a.best,
+            budget: a.budget,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absent_fields_take_the_wire_defaults() {
+        let five = "[[5,0],[5,0],[5,0],[5,0],[5,0]]";
+        let args: AnalyzeArgs =
+            serde_json::from_str(&format!(r#"{{"rows":{five},"cols":{five}}}"#)).unwrap();
+        let request = AnalyzeRequest::from(args);
+        assert!(request.best && request.revealed.is_empty());
+        assert_eq!(
+            (request.level, request.weighting, request.budget),
+            (None, None, None)
+        );
+        let args: AnalyzeArgs = serde_json::from_str(&format!(
+            r#"{{"rows":{five},"cols":{five},"weighting":"uniform","best":false,"level":3}}"#
+        ))
+        .unwrap();
+        let request = AnalyzeRequest::from(args);
+        assert_eq!(
+            (request.best, request.level, request.weighting),
+            (false, Some(3), Some(Weighting::Uniform))
+        );
+    }
+}
