@@ -3,9 +3,22 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openApp, screenshot, projectRoot, launchBrowser } from './helpers.mjs';
-import { startServer } from '../../tools/serve.mjs';
+import { useBrowser, screenshot, waitForPage, inViewport, assertAccessible, PHONE, projectRoot } from './helpers.mjs';
 import { encodePng, decodePng } from './fill_png.mjs';
+
+const browser = useBrowser();
+
+/** Opens the fill page on a fresh context and waits until the saved picture (none, in a fresh
+ * context) has been looked for: input is ignored until then. */
+async function openFill(t, options) {
+  const app = await browser.open(t, '#/fill', options);
+  await ready(app.page);
+  return app;
+}
+
+async function ready(page) {
+  await page.waitForSelector('.fill-viewport[data-restored]');
+}
 
 /** The document pixel at image (x, y), read from the page's pixel buffer (which is away in the
  * worker while a fill runs: wait for it to come back). */
@@ -40,12 +53,11 @@ async function waitForFill(page, before) {
   return page.textContent('.fill-result');
 }
 
-test('draw a closed shape, fill inside, undo and redo', async () => {
-  const app = await openApp('#/fill');
+test('draw a closed shape, fill inside, undo and redo', async (t) => {
+  const app = await openFill(t);
   const { page } = app;
-  try {
-    await page.waitForSelector('.fill-canvas');
-    await page.click('[data-tool="rect"]');
+  {
+    await page.click('button[data-tool="rect"]');
     await page.click('.fill-swatch[data-colour="#1c2233"]');
     const a = await screenOf(page, 100, 80);
     const b = await screenOf(page, 300, 240);
@@ -56,7 +68,7 @@ test('draw a closed shape, fill inside, undo and redo', async () => {
     assert.equal((await pixel(page, 100, 160))[0], 0x1c, 'the rectangle outline is drawn');
 
     await page.keyboard.press('b');
-    assert.equal(await page.getAttribute('[data-tool="bucket"]', 'aria-pressed'), 'true');
+    assert.equal(await page.getAttribute('button[data-tool="bucket"]', 'aria-pressed'), 'true');
     await page.click('.fill-swatch[data-colour="#2f9e44"]');
     await clickPixel(page, 200, 160);
     const message = await waitForFill(page, '');
@@ -92,16 +104,13 @@ test('draw a closed shape, fill inside, undo and redo', async () => {
     assert.deepEqual(await pixel(page, 10, 10), [151, 206, 161, 255]);
     await screenshot(page, 'fill-e2e-half-opacity');
     assert.deepEqual(app.errors, []);
-  } finally {
-    await app.close();
   }
 });
 
-test('open a PNG, fill it, save it and compare the saved pixels', async () => {
-  const app = await openApp('#/fill');
+test('open a PNG, fill it, save it and compare the saved pixels', async (t) => {
+  const app = await openFill(t);
   const { page } = app;
-  try {
-    await page.waitForSelector('.fill-canvas');
+  {
     // 60×40 white with a black 1-px ring around (10..49, 5..34) and a red dot outside.
     const w = 60, h = 40;
     const px = new Uint8Array(w * h * 4).fill(255);
@@ -113,7 +122,7 @@ test('open a PNG, fill it, save it and compare the saved pixels', async () => {
     await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '60 × 40');
     assert.match(await page.textContent('[data-msg="file"]'), /Opened ring.png/);
 
-    await page.click('[data-tool="bucket"]');
+    await page.click('button[data-tool="bucket"]');
     await page.fill('.fill-color', '#7048e8');
     await page.click('[data-conn="8"]');
     await clickPixel(page, 30, 20);
@@ -136,8 +145,6 @@ test('open a PNG, fill it, save it and compare the saved pixels', async () => {
     assert.match(await page.textContent('[data-msg="file"]'), /could not be read as an image/);
     assert.deepEqual(await pixel(page, 30, 20), [0x70, 0x48, 0xe8, 255]);
     assert.deepEqual(app.errors, []);
-  } finally {
-    await app.close();
   }
 });
 
@@ -157,18 +164,17 @@ async function sendImage(page, how, name, bytes) {
   }, [how, name, Array.from(bytes)]);
 }
 
-test('drop and paste open images; oversized ones are refused; pen, eraser, zoom, undo of open', async () => {
-  const app = await openApp('#/fill');
+test('drop and paste open images; oversized ones are refused; pen, eraser, zoom, undo of open', async (t) => {
+  const app = await openFill(t);
   const { page } = app;
-  try {
-    await page.waitForSelector('.fill-canvas');
+  {
     const green = new Uint8Array(20 * 10 * 4);
     for (let i = 0; i < 200; i++) green.set([0, 200, 0, 255], i * 4);
     await sendImage(page, 'drop', 'green.png', encodePng(20, 10, green));
     await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '20 × 10');
     assert.deepEqual(await pixel(page, 5, 5), [0, 200, 0, 255]);
     // A tiny image opens zoomed in to fit.
-    assert.notEqual(await page.textContent('.fill-zoom'), '100%');
+    assert.notEqual(await page.textContent('.fill-zoom [data-role=zoom]'), '100%');
 
     const wide = new Uint8Array(8193 * 4).fill(255);
     await sendImage(page, 'paste', 'wide.png', encodePng(8193, 1, wide));
@@ -204,13 +210,13 @@ test('drop and paste open images; oversized ones are refused; pen, eraser, zoom,
     assert.deepEqual(await pixel(page, 15, 15), [0, 0, 255, 255]);
 
     // Zoom with the keyboard and the buttons.
-    const zoom0 = await page.textContent('.fill-zoom');
+    const zoom0 = await page.textContent('.fill-zoom [data-role=zoom]');
     await page.keyboard.press('1');
-    assert.equal(await page.textContent('.fill-zoom'), '100%');
+    assert.equal(await page.textContent('.fill-zoom [data-role=zoom]'), '100%');
     await page.click('[data-act="zoom-in"]');
-    assert.equal(await page.textContent('.fill-zoom'), '125%');
+    assert.equal(await page.textContent('.fill-zoom [data-role=zoom]'), '125%');
     await page.keyboard.press('0');
-    assert.equal(await page.textContent('.fill-zoom'), zoom0);
+    assert.equal(await page.textContent('.fill-zoom [data-role=zoom]'), zoom0);
 
     // Undo of an open brings the previous image back, redo the new one.
     await page.keyboard.press('Control+z');
@@ -220,20 +226,17 @@ test('drop and paste open images; oversized ones are refused; pen, eraser, zoom,
     assert.equal(await page.textContent('.fill-size'), '30 × 30');
     assert.deepEqual(await pixel(page, 5, 5), [0, 0, 255, 255]);
     assert.deepEqual(app.errors, []);
-  } finally {
-    await app.close();
   }
 });
 
-test('a 4096×4096 canvas fills in the worker', async () => {
-  const app = await openApp('#/fill');
+test('a 4096×4096 canvas fills in the worker', async (t) => {
+  const app = await openFill(t);
   const { page } = app;
-  try {
-    await page.waitForSelector('.fill-canvas');
+  {
     await page.selectOption('.fill-new-size', '4096x4096');
     await page.click('[data-act="new"]');
     await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '4096 × 4096');
-    await page.click('[data-tool="bucket"]');
+    await page.click('button[data-tool="bucket"]');
     await page.click('[data-conn="4"]');
     await page.click('.fill-swatch[data-colour="#f08c00"]');
     let before = '';
@@ -262,22 +265,13 @@ test('a 4096×4096 canvas fills in the worker', async () => {
     assert.match(await waitForFill(page, outcome), /^Filled|Already/);
     assert.deepEqual(await pixel(page, 10, 10), [0xe0, 0x31, 0x31, 255], 'the next fill works');
     assert.deepEqual(app.errors, []);
-  } finally {
-    await app.close();
   }
 });
 
-test('touch: a tap fills, a drag draws', async () => {
-  const { server, url } = await startServer(join(projectRoot, process.env.GRIDWISE_WWW || 'www'));
-  const browser = await launchBrowser();
-  try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (err) => errors.push(String(err)));
-    await page.goto(url + '#/fill');
-    await page.waitForSelector('.fill-canvas');
-    await page.tap('[data-tool="bucket"]');
+test('touch: a tap fills, a drag draws', async (t) => {
+  const { page, context, errors } = await openFill(t, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  {
+    await page.tap('button[data-tool="bucket"]');
     await page.tap('.fill-swatch[data-colour="#7048e8"]');
     await page.evaluate(() => window.scrollTo(0, 0));
     const p = await screenOf(page, 40, 40);
@@ -286,7 +280,7 @@ test('touch: a tap fills, a drag draws', async () => {
     assert.deepEqual(await pixel(page, 40, 40), [0x70, 0x48, 0xe8, 255]);
 
     // A one-finger drag with the pen, as pointer events of type touch.
-    await page.tap('[data-tool="pen"]');
+    await page.tap('button[data-tool="pen"]');
     await page.tap('.fill-swatch[data-colour="#1c2233"]');
     await page.evaluate(() => window.scrollTo(0, 0));
     const a = await screenOf(page, 20, 100), b = await screenOf(page, 120, 100);
@@ -299,20 +293,16 @@ test('touch: a tap fills, a drag draws', async () => {
     const drawn = await pixel(page, 70, 100);
     assert.equal(drawn[0], 0x1c, `the pen stroke is drawn: ${drawn}`);
     assert.deepEqual(errors, []);
-  } finally {
-    await browser.close();
-    await new Promise((ok) => server.close(ok));
   }
 });
 
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 390]) {
-    test(`looks right: ${colorScheme}, ${width} px wide`, async () => {
-      const app = await openApp('#/fill', { colorScheme, viewport: { width, height: width < 600 ? 844 : 900 } });
+    test(`looks right: ${colorScheme}, ${width} px wide`, async (t) => {
+      const app = await openFill(t, { colorScheme, viewport: { width, height: width < 600 ? 844 : 900 } });
       const { page } = app;
-      try {
-        await page.waitForSelector('.fill-canvas');
-        await page.click('[data-tool="ellipse"]');
+      {
+        await page.click('button[data-tool="ellipse"]');
         await page.click('.fill-swatch[data-colour="#1c2233"]');
         await page.evaluate(() => window.scrollTo(0, 0));
         const vp = await page.locator('.fill-viewport').boundingBox();
@@ -320,7 +310,7 @@ for (const colorScheme of ['light', 'dark']) {
         await page.mouse.down();
         await page.mouse.move(vp.x + vp.width * 0.7, vp.y + vp.height * 0.75, { steps: 5 });
         await page.mouse.up();
-        await page.click('[data-tool="bucket"]');
+        await page.click('button[data-tool="bucket"]');
         await page.click('.fill-swatch[data-colour="#ffd43b"]');
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.mouse.click(vp.x + vp.width * 0.45, vp.y + vp.height * 0.5);
@@ -330,9 +320,119 @@ for (const colorScheme of ['light', 'dark']) {
         assert.equal(overflow, false, 'no horizontal scrolling');
         await screenshot(page, `fill-${colorScheme}-${width}`);
         assert.deepEqual(app.errors, []);
-      } finally {
-        await app.close();
       }
     });
   }
 }
+
+/** The whole picture as a hash-like summary (sum and a few samples), plus the undo count. */
+async function snapshot(page) {
+  await page.waitForFunction(() => document.querySelector('.fill-viewport').fillDocument().pixels);
+  return page.evaluate(() => {
+    const d = document.querySelector('.fill-viewport').fillDocument();
+    let sum = 0;
+    for (let i = 0; i < d.pixels.length; i += 7) sum = (sum * 31 + d.pixels[i]) % 1000000007;
+    return { width: d.width, height: d.height, sum, undo: d.undoSteps };
+  });
+}
+
+test('the drawing and its undo history survive navigation, reload and a new tab', async (t) => {
+  const { page, context, errors } = await openFill(t);
+  await page.click('button[data-tool="rect"]');
+  await page.click('.fill-swatch[data-colour="#1c2233"]');
+  const a = await screenOf(page, 60, 60), b = await screenOf(page, 200, 160);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
+  await page.click('button[data-tool="bucket"]');
+  await page.click('.fill-swatch[data-colour="#2f9e44"]');
+  await clickPixel(page, 120, 110);
+  assert.match(await waitForFill(page, ''), /^Filled/);
+  const drawn = await snapshot(page);
+  assert.equal(drawn.undo, 2, 'a stroke and a fill');
+  assert.deepEqual(await pixel(page, 120, 110), [0x2f, 0x9e, 0x44, 255]);
+  await page.waitForFunction(() => document.querySelector('.fill-viewport').dataset.savedRevision);
+
+  // Away to another tool and back: the same pixels, and Undo still takes the fill back.
+  await page.click('.tool-nav a[data-tool="voltorb"]');
+  await waitForPage(page, 'voltorb');
+  await page.goBack();
+  await waitForPage(page, 'fill');
+  await ready(page);
+  assert.equal(await page.getAttribute('.fill-viewport', 'data-restored'), 'saved');
+  assert.deepEqual(await snapshot(page), drawn);
+
+  // Reload: the same again.
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await snapshot(page), drawn);
+  await page.click('[data-act="undo"]');
+  assert.deepEqual(await pixel(page, 120, 110), [255, 255, 255, 255], 'undo after reload takes the fill back');
+  assert.equal((await snapshot(page)).undo, 1);
+  await page.waitForFunction((undo) => {
+    const vp = document.querySelector('.fill-viewport');
+    return vp.dataset.savedRevision && vp.fillDocument().undoSteps === undo;
+  }, 1);
+  const undone = await snapshot(page);
+
+  // A new tab of the same browser profile (the tab was closed): the undone state, with redo.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(browser.url + '#/fill');
+  await ready(again);
+  assert.deepEqual(await snapshot(again), undone);
+  await again.click('[data-act="redo"]');
+  assert.deepEqual(await pixel(again, 120, 110), [0x2f, 0x9e, 0x44, 255], 'redo survives too');
+  assert.deepEqual(errors, []);
+});
+
+test('a 4096×4096 picture is saved and restored', async (t) => {
+  const { page } = await openFill(t);
+  await page.selectOption('.fill-new-size', '4096x4096');
+  await page.click('[data-act="new"]');
+  await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '4096 × 4096');
+  await page.click('button[data-tool="bucket"]');
+  await page.click('.fill-swatch[data-colour="#7048e8"]');
+  await clickPixel(page, 100, 100);
+  assert.match(await waitForFill(page, ''), /^Filled 16,777,216 px/);
+  await page.waitForFunction(() => {
+    const vp = document.querySelector('.fill-viewport');
+    return Number(vp.dataset.savedRevision) >= 1 && vp.fillDocument().undoSteps === 2;
+  });
+  console.log(`# saving a 4096×4096 picture with its history: ${await page.getAttribute('.fill-viewport', 'data-last-save-ms')} ms`);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.textContent('.fill-size'), '4096 × 4096');
+  assert.deepEqual(await pixel(page, 4000, 4000), [0x70, 0x48, 0xe8, 255]);
+});
+
+test('on a phone the canvas, the colour and the bucket tolerance are on screen together', async (t) => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page } = await openFill(t, { ...PHONE, colorScheme });
+    await page.tap('button[data-tool="bucket"]');
+    assert.ok(await inViewport(page.locator('.fill-viewport')), 'the canvas is wholly visible');
+    assert.ok(await inViewport(page.locator('.fill-color')), 'the colour picker is visible');
+    assert.ok(await inViewport(page.locator('[data-opt="tolerance"]')), 'the tolerance slider is visible');
+    assert.ok(await inViewport(page.locator('button[data-tool="bucket"]')), 'the tools are visible');
+    await screenshot(page, `fill-phone-${colorScheme}`, { fullPage: false });
+    await assertAccessible(page, `fill phone ${colorScheme}`);
+  }
+});
+
+test('after a fill or a panel button, the keys still reach the canvas', async (t) => {
+  const { page } = await openFill(t);
+  await page.click('button[data-tool="bucket"]');
+  await clickPixel(page, 20, 20);
+  assert.match(await waitForFill(page, ''), /^Filled/);
+  await page.click('[data-act="undo"]');
+  await page.waitForFunction(() => document.querySelector('[data-act="undo"]').disabled);
+  const focused = await page.evaluate(() => document.activeElement.className);
+  assert.ok(!/^$/.test(focused) && await page.evaluate(() => document.activeElement !== document.body), 'focus is not on <body>');
+  await page.keyboard.press('Control+Shift+Z');
+  assert.notDeepEqual(await pixel(page, 20, 20), [255, 255, 255, 255], 'Ctrl+Shift+Z redid the fill');
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    await assertAccessible(page, `fill desktop ${colorScheme}`);
+  }
+});
