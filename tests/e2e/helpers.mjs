@@ -54,18 +54,25 @@ async function newApp(browser, url, path, { viewport = { width: 1280, height: 90
  */
 export function useBrowser() {
   const shared = {};
-  before(async () => {
+  // Started once, by whichever comes first: the file's `before` or a page opened in another
+  // `before` hook (node:test does not promise an order between root-level hooks).
+  let starting;
+  const start = () => (starting ??= (async () => {
     Object.assign(shared, await startServer(join(projectRoot, process.env.GRIDWISE_WWW || 'www')));
     shared.browser = await launchBrowser();
-  });
+  })());
+  before(start);
   after(async () => {
+    await starting?.catch(() => {});
     await shared.browser?.close().catch(() => {});
     if (shared.server) await new Promise((ok) => shared.server.close(ok));
   });
   return {
     async open(t, path = '', options = {}) {
+      await start();
       const app = await newApp(shared.browser, shared.url, path, options);
-      t.after(() => app.close());
+      // With a test context the page closes with the test; hooks pass null and close it.
+      if (t) t.after(() => app.close());
       return app;
     },
     get url() { return shared.url; },

@@ -1,9 +1,11 @@
 // Sudoku page, hints from the player's own candidates: after an elimination-only step the next
 // hint moves on (without fetching the whole path), and a right candidate struck out by hand in
 // auto-candidates mode is reported as a mistake on that cell.
-import { test, before, after } from 'node:test';
+import { test, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './helpers.mjs';
+import { useBrowser, screenshot } from './helpers.mjs';
+
+const browser = useBrowser();
 
 // A position whose first step removes candidates only (Pointing), and whose next one from the
 // reduced candidates is a Naked Pair.
@@ -13,8 +15,9 @@ const SOLUTION = '83496257156174892327953186495217364871849623564328571918632945
 let app;
 let page;
 
-before(async () => {
-  app = await openApp(`#/sudoku?p=${POSITION}`);
+// Every test starts on a fresh page with empty storage.
+beforeEach(async () => {
+  app = await browser.open(null, `#/sudoku?p=${POSITION}`);
   page = app.page;
   await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap')?.dataset.givens === g, POSITION);
   // Record what the page asks the worker, as a network log would.
@@ -25,7 +28,7 @@ before(async () => {
   }));
 });
 
-after(async () => {
+afterEach(async () => {
   await app.close();
 });
 

@@ -2,7 +2,9 @@
 // share links, hints (two stages, apply, undo) and new games.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './helpers.mjs';
+import { useBrowser, screenshot, PHONE } from './helpers.mjs';
+
+const browser = useBrowser();
 
 const WELCOME = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const OTHER = '..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..';
@@ -12,8 +14,9 @@ const EXTREME = '98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1
 let app;
 let page;
 
+// The tests play one game in order, on one page, as a person would.
 before(async () => {
-  app = await openApp('#/sudoku');
+  app = await browser.open(null, '#/sudoku');
   page = app.page;
   await page.waitForSelector('.sudoku-board-wrap[data-grid]');
 });
@@ -212,8 +215,8 @@ test('new game by level, with progress and Cancel', async () => {
   await page.fill('[data-role=min]', '11.5');
   await page.fill('[data-role=max]', '12');
   await page.click('[data-action=generate]');
-  await page.waitForSelector('[data-progress=game]:not([hidden])');
-  await page.click('[data-cancel=game]');
+  await page.waitForSelector('[data-task=game]:not([hidden])');
+  await page.click('[data-task=game] .task-cancel');
   await page.waitForFunction(() => /Cancelled/.test(document.querySelector('[data-role=game-message]').textContent));
   assert.equal(await board('givens'), current);
   await page.click('[data-action=solve]');
@@ -224,10 +227,10 @@ test('rating a very hard puzzle shows how far it has come, and Cancel stops it',
   await page.goto(`${app.url}#/sudoku?p=${EXTREME}`);
   await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap')?.dataset.givens === g, EXTREME);
   await page.click('[data-action=rate]');
-  const label = '[data-progress=help] [data-role=progress-label]';
+  const label = '[data-task=help] .task-label';
   await page.waitForFunction((sel) => /\d+\/81 cells, hardest step so far \d+\.\d/.test(document.querySelector(sel)?.textContent || ''), label);
   await screenshot(page, 'sudoku-rating-progress');
-  await page.click('[data-cancel=help]');
+  await page.click('[data-task=help] .task-cancel');
   await page.waitForFunction(() => /Cancelled/.test(document.querySelector('[data-role=help-message]').textContent));
   assert.equal(await board('givens'), EXTREME);
   await page.click('[data-action=solve]');
@@ -235,12 +238,8 @@ test('rating a very hard puzzle shows how far it has come, and Cancel stops it',
   assert.deepEqual(app.errors, []);
 });
 
-test('dark theme at phone width: the board follows the theme', async () => {
-  const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', deviceScaleFactor: 2, hasTouch: true, isMobile: true });
-  const phone = await context.newPage();
-  const errors = [];
-  phone.on('pageerror', (err) => errors.push(String(err)));
-  await phone.goto(`${app.url}#/sudoku?p=${OTHER}`);
+test('dark theme at phone width: the board follows the theme', async (t) => {
+  const { page: phone, errors } = await browser.open(t, `#/sudoku?p=${OTHER}`, { ...PHONE, colorScheme: 'dark' });
   await phone.waitForFunction((g) => document.querySelector('.sudoku-board-wrap')?.dataset.givens === g, OTHER);
   const box = await phone.locator('.sudoku-board').boundingBox();
   assert.ok(box.width > 300 && box.x + box.width <= 390, `board fits the phone: ${JSON.stringify(box)}`);
@@ -259,12 +258,11 @@ test('dark theme at phone width: the board follows the theme', async () => {
   };
   const dark = await sample();
   assert.ok(matches(dark), `empty cell ${dark[1]} is the dark surface ${dark[0]}`);
-  await phone.screenshot({ path: new URL('../../test-results/sudoku-phone-dark.png', import.meta.url).pathname });
+  await screenshot(phone, 'sudoku-phone-dark');
   // The theme button repaints the canvas in the light colours.
   await phone.tap('.theme-toggle');
   const light = await sample();
   assert.notEqual(light[0], dark[0]);
   assert.ok(matches(light), `after switching, empty cell ${light[1]} is the light surface ${light[0]}`);
   assert.deepEqual(errors, []);
-  await context.close();
 });

@@ -1,8 +1,10 @@
 // Sudoku page, solver part: enter a puzzle by keyboard and by paste, solve it, see errors with
 // highlighted cells, count solutions and cancel a long count.
-import { test, before, after } from 'node:test';
+import { test, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './helpers.mjs';
+import { useBrowser, screenshot } from './helpers.mjs';
+
+const browser = useBrowser();
 
 const PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
@@ -12,14 +14,15 @@ const HARD = '8..........36......7..9.2...5...7.......457.....1...3...1....68..8
 let app;
 let page;
 
-before(async () => {
-  app = await openApp('#/sudoku');
+// Every test starts on a fresh page with empty storage.
+beforeEach(async () => {
+  app = await browser.open(null, '#/sudoku');
   page = app.page;
   await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
   await page.waitForSelector('.sudoku-board-wrap[data-grid]');
 });
 
-after(async () => {
+afterEach(async () => {
   await app.close();
 });
 
@@ -121,7 +124,7 @@ test('Ctrl+V on the board loads a decorated puzzle; a bad one gets the core\u201
 
   // A bad character, named by the core, shown next to the import box.
   await importPuzzle(`${PUZZLE.slice(0, 10)}x${PUZZLE.slice(11)}`);
-  await page.waitForFunction(() => document.querySelector('[data-role=io-message]').textContent.includes('bad character'));
+  await page.waitForFunction(() => document.querySelector('[data-role=io-message]').textContent.toLowerCase().includes('bad character'));
   assert.match(await message('io-message'), /'x'.*r2c2/);
   assert.equal(await givens(), OTHER, 'the game in progress is kept');
 
@@ -132,14 +135,14 @@ test('Ctrl+V on the board loads a decorated puzzle; a bad one gets the core\u201
 test('repeated givens and unsolvable puzzles say why and highlight the cells', async () => {
   // Two 5s in row 1: the core names them, the board marks them.
   await importPuzzle(`5....5...${'.'.repeat(72)}`);
-  await page.waitForFunction(() => /two 5s/.test(document.querySelector('[data-role=io-message]').textContent));
+  await page.waitForFunction(() => /two 5s/i.test(document.querySelector('[data-role=io-message]').textContent));
   assert.match(await message('io-message'), /r1c1.*r1c6/);
   assert.match(await cellAttr(0, 'state'), /flagged/);
   assert.match(await cellAttr(5, 'state'), /conflict/);
 
   // No repeated digit but r1c9 has no possible digit.
   await importPuzzle(`12345678.${'........9'}${'.'.repeat(63)}`);
-  await page.waitForFunction(() => /no solution/.test(document.querySelector('[data-role=io-message]').textContent));
+  await page.waitForFunction(() => /no solution/i.test(document.querySelector('[data-role=io-message]').textContent));
   assert.match(await message('io-message'), /r1c9 has no possible digit/);
   assert.match(await cellAttr(8, 'state'), /flagged/);
   await page.click('[data-action=solve]');
@@ -154,12 +157,12 @@ test('a long count can be cancelled and the next puzzle still solves', async () 
   await page.keyboard.press('1');
   await page.selectOption('[data-role=limit]', '1000000000');
   await page.click('[data-action=count]');
-  await page.waitForSelector('[data-progress=solver]:not([hidden])');
+  await page.waitForSelector('[data-task=solver]:not([hidden])');
   // The running total shows while it counts.
-  await page.waitForFunction(() => /so far/.test(document.querySelector('[data-progress=solver]').textContent));
-  await page.click('[data-cancel=solver]');
+  await page.waitForFunction(() => /so far/.test(document.querySelector('[data-task=solver]').textContent));
+  await page.click('[data-task=solver] .task-cancel');
   await page.waitForFunction(() => /cancelled/i.test(document.querySelector('[data-role=solver-message]').textContent));
-  assert.ok(await page.isHidden('[data-progress=solver]'));
+  assert.ok(await page.isHidden('[data-task=solver]'));
 
   await importPuzzle(HARD);
   await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap').dataset.givens === g, HARD);

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BOXES, PEERS, bit, candidates, cellsFromText, cellsInMessage, conflicts, deadEnd, digitsOf, formatTime, textFromCells,
+  BOXES, PEERS, bit, candidates, cellsFromText, conflicts, deadEnd, digitsOf, formatTime, textFromCells,
 } from '../../www/pages/sudoku/model.js';
 import { Game } from '../../www/pages/sudoku/game.js';
 import { hintCandidates, lookSentence, workingCandidates } from '../../www/pages/sudoku/hints.js';
@@ -16,7 +16,6 @@ test('geometry and text', () => {
   const decorated = `${PUZZLE.slice(0, 9)} |\n--+--\n${PUZZLE.slice(9).replace(/\./g, '0')}`;
   assert.equal(textFromCells(cellsFromText(decorated)), PUZZLE);
   assert.equal(cellsFromText('123'), null);
-  assert.deepEqual(cellsInMessage('two 5s in row 1: cells r1c1 and r1c6'), [0, 5]);
   assert.equal(formatTime(61_000), '1:01');
   assert.equal(formatTime(3_723_000), '1:02:03');
 });

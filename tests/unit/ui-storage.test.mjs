@@ -60,6 +60,7 @@ test('storage that refuses is reported once and never throws', () => {
 test('messages read as sentences; seeds parse only as whole numbers below 2^53', () => {
   assert.equal(sentence('two 5s in row 1'), 'Two 5s in row 1');
   assert.equal(sentence(''), '');
+  assert.equal(sentence('r1c1: your candidates rule out its digit'), 'r1c1: your candidates rule out its digit');
   assert.equal(parseSeed(' 42 '), 42);
   assert.equal(parseSeed('9007199254740991'), 9007199254740991);
   assert.equal(parseSeed('9007199254740992'), null);

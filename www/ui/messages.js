@@ -10,10 +10,14 @@
 
 export const LEVELS = ['info', 'success', 'warning', 'error'];
 
-/** The text as a sentence: core messages start in lower case to read well after "error: ". */
+/**
+ * The text as a sentence: core messages start in lower case to read well after "error: ".
+ * A leading name that is lower case on purpose (a cell such as r1c1) stays as it is.
+ */
 export function sentence(text) {
   const t = String(text ?? '').trim();
-  return t ? t[0].toUpperCase() + t.slice(1) : t;
+  if (!t || /^[a-z]\d/.test(t)) return t;
+  return t[0].toUpperCase() + t.slice(1);
 }
 
 class MessageSlot {
@@ -34,7 +38,7 @@ class MessageSlot {
     el.dataset.level = level;
     el.setAttribute('aria-live', level === 'error' ? 'assertive' : 'polite');
     el.textContent = sentence(text);
-    for (const node of extra) el.append(' ', node);
+    for (const node of extra) if (node) el.append(' ', node);
     el.hidden = false;
   }
 

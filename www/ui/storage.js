@@ -64,12 +64,20 @@ export class LocalDocument {
     return result;
   }
 
-  /** Saves `data`; returns false (after reporting once) when storage refuses. */
-  save(data) {
+  /**
+   * Saves `data`; when storage refuses and `smaller()` gives a reduced copy (fewer undo
+   * steps, say), that is tried before giving up. Returns false (after reporting once) when
+   * nothing could be saved.
+   */
+  save(data, { smaller = null } = {}) {
+    const write = (value) => localStorage.setItem(this.key, JSON.stringify({ format: this.format, saved: Date.now(), data: value }));
     try {
-      localStorage.setItem(this.key, JSON.stringify({ format: this.format, saved: Date.now(), data }));
+      write(data);
       return true;
     } catch (_) {
+      try {
+        if (smaller) { write(smaller()); return true; }
+      } catch (_) { /* reported below */ }
       report('write', quotaMessage(this.what));
       return false;
     }

@@ -2,13 +2,19 @@
 // enter or import puzzles, solve and count solutions, generate new games by level, share links.
 // Drawing, input, game state and storage live in pages/sudoku/.
 import { onThemeChange } from '../../ui/theme.js';
+import { Scope } from '../../ui/dom.js';
+import { Messages } from '../../ui/messages.js';
+import { TaskRunner, CANCELLED } from '../../ui/task.js';
+import { keepFocusHome, focusQuietly } from '../../ui/focus.js';
+import { randomSeed } from '../../ui/seed.js';
+import { isAbort } from '../../engine.js';
 import { Board } from './board.js';
 import { Game } from './game.js';
 import { attachInput } from './input.js';
 import { template } from './template.js';
 import { effectSummary, hintCandidates, lookSentence, workingCandidates } from './hints.js';
 import {
-  cellName, cellsFromText, cellsInMessage, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
+  cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
 } from './model.js';
 import {
   clearSharedPuzzle, loadGame, loadSettings, saveGame, saveSettings, shareLink, sharedPuzzle,
@@ -16,12 +22,6 @@ import {
 
 // A first game for a new visitor, so the board is never empty on arrival.
 const WELCOME = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
-
-function randomSeed() {
-  const words = new Uint32Array(2);
-  crypto.getRandomValues(words);
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
-}
 
 /** Mounts the page into `root`; returns the cleanup that saves the game and cancels requests. */
 export function mount(root, { engine }) {
@@ -47,19 +47,21 @@ export function mount(root, { engine }) {
   const board = new Board(el.canvas);
   const ui = {
     selected: -1, extra: new Set(), focusDigit: 0, pencil: false, paused: false, flagged: new Set(), hint: null, level: settings.level,
-    tasks: {}, // section -> AbortController
     previous: null, // the game replaced by the last load, for "Back to previous game"
   };
   let disposed = false;
 
   // ---- messages -------------------------------------------------------------------------------
 
-  function say(target, text, kind = 'info', extra = null) {
-    target.className = `message ${kind}`;
-    target.textContent = text;
-    if (extra) target.append(' ', extra);
-  }
-  const clear = (target) => { target.textContent = ''; };
+  // Every message speaks of the puzzle on the board: a new puzzle clears them all.
+  const messages = new Messages();
+  const msg = {
+    board: messages.slot(el.boardMsg), game: messages.slot(el.gameMsg), help: messages.slot(el.helpMsg),
+    hint: messages.slot(el.hintMsg), solver: messages.slot(el.solverMsg), io: messages.slot(el.ioMsg),
+  };
+  const slotOf = new Map(Object.entries({ boardMsg: msg.board, gameMsg: msg.game, helpMsg: msg.help, hintMsg: msg.hint, solverMsg: msg.solver, ioMsg: msg.io }).map(([k, v]) => [el[k], v]));
+  const say = (target, text, kind = 'info', extra = null) => (slotOf.get(target) || target).show(text, kind, extra);
+  const clear = (target) => (slotOf.get(target) || target).clear();
 
   // ---- rendering ------------------------------------------------------------------------------
 
@@ -158,7 +160,7 @@ export function mount(root, { engine }) {
     if (reason !== 'hint') closeHint(false);
     if (game.completedAt && reason !== 'solve') {
       say(el.boardMsg, `Solved in ${formatTime(game.time())}. Well played!`, 'success');
-    } else if (el.boardMsg.classList.contains('success') && !game.completedAt) {
+    } else if (msg.board.level === 'success' && !game.completedAt) {
       clear(el.boardMsg);
     }
     render();
@@ -168,32 +170,28 @@ export function mount(root, { engine }) {
 
   // ---- engine tasks with progress and Cancel --------------------------------------------------
 
+  // One task box per panel section; a task's buttons are off while it runs, and focus goes
+  // back to the board afterwards, so the arrow keys keep working.
+  const scope = new Scope();
+  const runners = Object.fromEntries(['help', 'solver', 'game', 'io'].map((section) => [section,
+    new TaskRunner(root.querySelector(`[data-task=${section}]`), { scope, home: () => el.canvas })]));
+  keepFocusHome(root, () => el.canvas, scope);
+
+  /** Runs `op` in the section's task box; rejects with an AbortError when cancelled. */
   async function task(section, label, op, args, { onProgress } = {}) {
-    cancelTask(section);
     stopBackgroundRating();
-    const controller = new AbortController();
-    ui.tasks[section] = controller;
-    const box = root.querySelector(`[data-progress=${section}]`);
-    const panel = root.querySelector(`[data-section=${section}]`) || box.parentElement;
-    box.querySelector('[data-role=progress-label]').textContent = label;
-    const showTimer = setTimeout(() => { box.hidden = false; }, 120);
-    const buttons = [...panel.querySelectorAll('button[data-action]')];
-    buttons.forEach((b) => { b.disabled = true; });
+    const runner = runners[section];
+    const panel = root.querySelector(`[data-section=${section}]`) || runner.box.parentElement;
+    const busy = [...panel.querySelectorAll('button[data-action]')];
     try {
-      return await engine.run(op, args, {
-        signal: controller.signal,
-        onProgress: (p) => {
-          box.hidden = false;
-          if (onProgress) box.querySelector('[data-role=progress-label]').textContent = onProgress(p);
-        },
-      });
+      const value = await runner.run((signal, update) => engine.run(op, args, {
+        signal, onProgress: onProgress && ((p) => update(onProgress(p))),
+      }), { label, busy });
+      if (value === CANCELLED) throw new DOMException('The request was cancelled', 'AbortError');
+      return value;
     } finally {
-      clearTimeout(showTimer);
-      if (ui.tasks[section] === controller) {
-        delete ui.tasks[section];
-        box.hidden = true;
-        buttons.forEach((b) => { b.disabled = false; });
-        if (!disposed) render();
+      if (!runner.running && !disposed) {
+        render();
         // A rating interrupted by this task gets another go once things are quiet.
         clearTimeout(ui.rateRetry);
         ui.rateRetry = setTimeout(backgroundRating, 1500);
@@ -202,11 +200,9 @@ export function mount(root, { engine }) {
   }
 
   function cancelTask(section) {
-    const controller = ui.tasks[section];
-    if (controller) controller.abort();
+    runners[section].cancel();
   }
 
-  const isAbort = (err) => err && err.name === 'AbortError';
 
   // ---- loading puzzles ------------------------------------------------------------------------
 
@@ -221,7 +217,7 @@ export function mount(root, { engine }) {
     ui.extra = new Set();
     ui.flagged = new Set();
     closeHint(false);
-    clear(el.boardMsg);
+    messages.documentChanged();
     game.resume();
     render();
     saveNow();
@@ -254,7 +250,7 @@ export function mount(root, { engine }) {
     } catch (err) {
       if (isAbort(err)) { say(target, 'Cancelled.', 'info'); return false; }
       const cells = cellsFromText(text);
-      const bad = cellsInMessage(err.message);
+      const bad = err.cells || [];
       if (cells && bad.length) {
         // Repeated givens: show the puzzle for editing with the two cells marked.
         replaceGame('edit', cells, { meta: { source } });
@@ -329,7 +325,7 @@ export function mount(root, { engine }) {
       ui.extra.add(ui.selected);
     }
     ui.selected = cell;
-    if (el.boardMsg.textContent.startsWith('Showing every')) clear(el.boardMsg);
+    if (msg.board.text.startsWith('Showing every')) clear(el.boardMsg);
     render();
     announce();
   }
@@ -391,7 +387,7 @@ export function mount(root, { engine }) {
       reply = await task('solver', 'Solving…', 'sudoku.solve', { puzzle: grid });
     } catch (err) {
       if (isAbort(err)) { say(el.solverMsg, 'Cancelled.', 'info'); return; }
-      ui.flagged = new Set(cellsInMessage(err.message));
+      ui.flagged = new Set(err.cells || []);
       render();
       say(el.solverMsg, err.message, 'error');
       return;
@@ -434,7 +430,7 @@ export function mount(root, { engine }) {
       say(el.solverMsg, text, n === 1 ? 'success' : n === 0 ? 'error' : 'info');
     } catch (err) {
       if (isAbort(err)) { say(el.solverMsg, 'Counting cancelled.', 'info'); return; }
-      ui.flagged = new Set(cellsInMessage(err.message));
+      ui.flagged = new Set(err.cells || []);
       render();
       say(el.solverMsg, err.message, 'error');
     }
@@ -496,7 +492,7 @@ export function mount(root, { engine }) {
   // comes first (the worker runs one request at a time).
   async function backgroundRating() {
     if (disposed || game.mode !== 'play' || typeof game.meta.rating === 'number' || ui.rating) return;
-    if (Object.keys(ui.tasks).length) return;
+    if (Object.values(runners).some((r) => r.running)) return;
     const puzzle = textFromCells(game.givens);
     if (ui.unratable === puzzle) return;
     const controller = new AbortController();
@@ -605,7 +601,7 @@ export function mount(root, { engine }) {
         say(el.boardMsg, count === 1 ? 'Good luck!' : 'This puzzle has more than one solution; mistakes are checked against one of them.', count === 1 ? 'success' : 'info');
       } catch (err) {
         if (isAbort(err)) return;
-        ui.flagged = new Set(cellsInMessage(err.message));
+        ui.flagged = new Set(err.cells || []);
         render();
         say(el.boardMsg, err.message, 'error');
       }
@@ -640,6 +636,8 @@ export function mount(root, { engine }) {
     blank: () => {
       replaceGame('edit', new Array(81).fill(0), { meta: { source: 'entered' } });
       ui.selected = 0;
+      // The player types next: bring the whole board into view.
+      el.wrap.scrollIntoView({ block: 'nearest' });
       el.canvas.focus({ preventScroll: true });
       render();
       if (ui.previous) say(el.boardMsg, 'Your game is kept.', 'info', backButton());
@@ -659,7 +657,6 @@ export function mount(root, { engine }) {
   const onClick = (e) => {
     const btn = e.target.closest('button');
     if (!btn || !root.contains(btn)) return;
-    if (btn.dataset.cancel) { cancelTask(btn.dataset.cancel); return; }
     if (btn.dataset.digit) {
       inputDigit(+btn.dataset.digit, false);
       el.canvas.focus({ preventScroll: true });
@@ -675,8 +672,10 @@ export function mount(root, { engine }) {
     }
     const action = actions[btn.dataset.action];
     if (action) {
+      // The board keeps the keyboard: after a panel button the arrows and Ctrl+Z act on it
+      // (the import box's own buttons leave focus where the text is).
+      if (!['import', 'export', 'share'].includes(btn.dataset.action)) focusQuietly(el.canvas);
       action();
-      if (['undo', 'redo', 'erase', 'pencil'].includes(btn.dataset.action)) el.canvas.focus({ preventScroll: true });
     }
   };
   root.addEventListener('click', onClick);
@@ -720,13 +719,14 @@ export function mount(root, { engine }) {
   const ticker = setInterval(() => {
     if (game.runningSince !== null) updateTimer();
   }, 1000);
-  const autosave = setInterval(() => { if (game.runningSince !== null) saveGame(game.toJSON()); }, 5000);
+  const autosave = setInterval(() => { if (game.runningSince !== null) saveGame(game); }, 5000);
 
   // ---- start ----------------------------------------------------------------------------------
 
   const shared = sharedPuzzle();
-  const saved = loadGame();
+  const { data: saved, notice: savedNotice } = loadGame();
   const restored = !!saved && game.load(saved);
+  if (savedNotice) say(el.boardMsg, savedNotice, 'warning');
   if (!restored || (game.isEmpty() && game.mode === 'play')) {
     game.reset('play', cellsFromText(WELCOME), { unique: true, meta: { source: 'welcome', level: 'easy' } });
   }
@@ -746,7 +746,7 @@ export function mount(root, { engine }) {
 
   return () => {
     disposed = true;
-    for (const section of Object.keys(ui.tasks)) cancelTask(section);
+    scope.dispose();
     stopBackgroundRating();
     clearTimeout(ui.rateRetry);
     game.pause();

@@ -79,13 +79,6 @@ export function conflicts(values) {
   return bad;
 }
 
-/** Cell references (r3c7) mentioned in a message from the core, as cell numbers. */
-export function cellsInMessage(message) {
-  const out = [];
-  for (const m of String(message).matchAll(/r([1-9])c([1-9])/g)) out.push((+m[1] - 1) * 9 + (+m[2] - 1));
-  return out;
-}
-
 /** A visible reason a grid (without repeated digits) cannot be completed: an empty cell with no
  *  possible digit, or a unit with no place left for a digit. Null when none is visible. */
 export function deadEnd(values) {

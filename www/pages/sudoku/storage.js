@@ -1,45 +1,32 @@
-// Keeping the game across reloads (localStorage) and carrying a puzzle in a share link
-// (#/sudoku?p=<81 characters>).
+// Keeping the game across reloads (localStorage, versioned) and carrying a puzzle in a share
+// link (#/sudoku?p=<81 characters>).
+import { LocalDocument } from '../../ui/storage.js';
 
-const KEY = 'gridwise.sudoku.game';
-const SETTINGS_KEY = 'gridwise.sudoku.settings';
 const DEFAULTS = { checkMistakes: false, level: 'medium', limit: '1000', symmetry: 'central', min: '3.0', max: '4.5' };
 
-/** The saved game's data, or null. */
+// Format 0 is the game as builds before versioned storage wrote it: the same fields, bare.
+const asIs = (data, format) => (format === 0 && data && typeof data === 'object' ? data : null);
+const gameDoc = new LocalDocument('gridwise.sudoku.game', { format: 1, what: 'game', upgrade: asIs });
+const settingsDoc = new LocalDocument('gridwise.sudoku.settings', { format: 1, what: 'Sudoku settings', upgrade: asIs });
+
+/** {data, notice}: the saved game's data (or null), and a notice when an old one was dropped. */
 export function loadGame() {
-  try {
-    const text = localStorage.getItem(KEY);
-    return text ? JSON.parse(text) : null;
-  } catch (_) {
-    return null;
-  }
+  return gameDoc.load();
 }
 
-/** Saves the game; returns false when storage is unavailable or full. */
+/** Saves the game; when storage is full, the position is kept with fewer undo steps. */
 export function saveGame(game) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(game));
-    return true;
-  } catch (_) {
-    try {
-      // Storage full: keep the position and drop the oldest undo steps rather than lose it all.
-      const data = typeof game.toJSON === 'function' ? game.toJSON() : game;
-      localStorage.setItem(KEY, JSON.stringify({ ...data, history: data.history.slice(-50), future: [] }));
-      return true;
-    } catch (_) { return false; }
-  }
+  const data = typeof game.toJSON === 'function' ? game.toJSON() : game;
+  return gameDoc.save(data, { smaller: () => ({ ...data, history: data.history.slice(-50), future: [] }) });
 }
 
 export function loadSettings() {
-  try {
-    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}') };
-  } catch (_) {
-    return { ...DEFAULTS };
-  }
+  const { data } = settingsDoc.load();
+  return { ...DEFAULTS, ...(data && typeof data === 'object' ? data : {}) };
 }
 
 export function saveSettings(settings) {
-  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch (_) { /* not fatal */ }
+  settingsDoc.save(settings);
 }
 
 /** The puzzle text in the current URL's `p` parameter (#/sudoku?p=…), or null. */

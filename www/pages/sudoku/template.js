@@ -1,5 +1,6 @@
 // The Sudoku page's markup: status line, board, digit pad, tools, and the side panels (help,
-// new game, solver, import/export). Behaviour is wired up in ../sudoku.js.
+// new game, solver, import/export). Behaviour is wired up in index.js.
+import { taskMarkup } from '../../ui/task.js';
 
 export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme'];
 const LIMITS = [['2', '2'], ['1000', '1,000'], ['1000000', '1,000,000'], ['1000000000', '1,000,000,000']];
@@ -14,7 +15,7 @@ export function template(settings) {
       <div class="sudoku-status">
         <span class="sudoku-badge" data-role="badge"></span>
         <span class="sudoku-mode" data-role="mode"></span>
-        <button class="sudoku-timer" type="button" data-action="pause" data-role="timer" title="Pause" aria-label="Time; press to pause">0:00</button>
+        <button class="sudoku-timer" type="button" data-action="pause" data-role="timer" title="Pause">0:00</button>
       </div>
       <div class="sudoku-edit-bar" data-role="edit-bar" hidden>
         <span>New puzzle: type the givens or paste them (Ctrl+V).</span>
@@ -28,7 +29,7 @@ export function template(settings) {
       <p class="visually-hidden" id="sudoku-live" aria-live="polite" data-role="live"></p>
       <div class="message" data-role="board-message" role="status"></div>
       <div class="sudoku-pad" data-role="pad" aria-label="Digits">
-        ${[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => html`<button class="btn sudoku-digit" type="button" data-digit="${d}" aria-label="${d}"><span>${d}</span><small data-count></small></button>`).join('')}
+        ${[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => html`<button class="btn sudoku-digit" type="button" data-digit="${d}"><span>${d}</span><small data-count aria-hidden="true"></small></button>`).join('')}
       </div>
       <div class="sudoku-tools">
         <button class="btn" type="button" data-action="undo" title="Undo (Ctrl+Z)">${icon('undo')}<span>Undo</span></button>
@@ -139,10 +140,9 @@ export function template(settings) {
   </div>`;
 }
 
+/** A section's task box (progress, Cancel): see ui/task.js. */
 function progress(section) {
-  return html`<div class="progress" data-progress="${section}" hidden role="status">
-    <span class="spinner" aria-hidden="true"></span><span data-role="progress-label">Working…</span>
-    <button class="btn" type="button" data-cancel="${section}">Cancel</button></div>`;
+  return taskMarkup(section);
 }
 
 function icon(name) {
