@@ -1,0 +1,114 @@
+// Drawing the board's DOM: cards face down with odds, face up with their value, memo marks,
+// and the clue tiles as the game shows them.
+import { SIZE } from './round.js';
+import { LINE_NAMES, cardName } from './template.js';
+
+/** A probability for a card: whole percent, one decimal under 10 %, and the ends spelled out. */
+export function percent(p) {
+  if (p <= 0) return '0%';
+  if (p >= 0.9995) return '100%';
+  if (p < 0.0005) return '<0.1%';
+  return `${(p * 100).toFixed(p < 0.1 ? 1 : 0)}%`;
+}
+
+function node(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function reset(card) {
+  card.className = 'vf-card';
+  card.textContent = '';
+  card.removeAttribute('style');
+}
+
+function faceUp(card, value) {
+  card.classList.add('vf-up', `vf-v${value}`);
+  card.append(node('span', 'vf-face', value === 0 ? '' : String(value)));
+}
+
+const cellSet = (pairs) => new Set((pairs || []).map(([r, c]) => r * SIZE + c));
+
+/**
+ * The assistant's board: `revealed` (Map cell → value), the analysis (odds, safe, useless,
+ * best) when there is one, and the card the last error was about.
+ */
+export function drawAssistCards(cards, { revealed, analysis, faulty = -1 }) {
+  const safe = cellSet(analysis?.safe);
+  const useless = cellSet(analysis?.useless);
+  const best = analysis?.best ? analysis.best.row * SIZE + analysis.best.col : -1;
+  cards.forEach((card, cell) => {
+    reset(card);
+    card.classList.toggle('vf-faulty', cell === faulty);
+    const value = revealed.get(cell);
+    if (value !== undefined) {
+      faceUp(card, value);
+      card.setAttribute('aria-label', `${cardName(cell)}: ${value === 0 ? 'Voltorb' : value}`);
+      return;
+    }
+    if (!analysis) {
+      card.setAttribute('aria-label', `${cardName(cell)}: face down`);
+      return;
+    }
+    const p = analysis.p[Math.floor(cell / SIZE)][cell % SIZE];
+    card.style.setProperty('--risk', p[0].toFixed(3));
+    card.classList.add('vf-odds');
+    card.classList.toggle('vf-safe', safe.has(cell));
+    card.classList.toggle('vf-useless', useless.has(cell));
+    card.classList.toggle('vf-best', cell === best);
+    card.classList.toggle('vf-sure-voltorb', p[0] >= 0.9995);
+    card.append(node('span', 'vf-p0', percent(p[0])), node('span', 'vf-pm', `×2/3 ${percent(p[2] + p[3])}`));
+    const notes = [safe.has(cell) && 'safe', useless.has(cell) && 'only 0 or 1', cell === best && 'best move'].filter(Boolean);
+    card.setAttribute('aria-label', `${cardName(cell)}: Voltorb ${percent(p[0])}, 2 or 3 ${percent(p[2] + p[3])}${notes.map((n) => `, ${n}`).join('')}`);
+  });
+}
+
+/** The game's board: the round's cards, memo marks, and the hint odds when hints are on. */
+export function drawPlayCards(cards, round, analysis) {
+  const best = analysis?.best ? analysis.best.row * SIZE + analysis.best.col : -1;
+  cards.forEach((card, cell) => {
+    reset(card);
+    if (!round) {
+      card.setAttribute('aria-label', cardName(cell));
+      return;
+    }
+    if (round.flipped.includes(cell)) {
+      const value = round.cells[cell];
+      const played = round.played.includes(cell);
+      faceUp(card, value);
+      card.classList.toggle('vf-after', !!round.over && !played);
+      card.classList.toggle('vf-hit', round.over === 'lost' && value === 0 && played);
+      card.setAttribute('aria-label', `${cardName(cell)}: ${value === 0 ? 'Voltorb' : value}`);
+      return;
+    }
+    for (const flag of round.memo[cell]) card.append(node('span', `vf-memo vf-memo-${flag}`, flag === 0 ? '' : String(flag)));
+    if (analysis) {
+      const p = analysis.p[Math.floor(cell / SIZE)][cell % SIZE];
+      card.classList.add('vf-hint');
+      card.style.setProperty('--risk', p[0].toFixed(3));
+      card.append(node('span', 'vf-p0', percent(p[0])));
+      card.classList.toggle('vf-best', cell === best);
+    }
+    const memo = round.memo[cell].map((f) => (f === 0 ? 'Voltorb' : f)).join(' ');
+    card.setAttribute('aria-label', `${cardName(cell)}: face down${memo ? `, memo ${memo}` : ''}${cell === best ? ', best move' : ''}`);
+  });
+}
+
+/** The clue tiles of a dealt round, drawn like the game's (sum over a Voltorb count). */
+export function drawClueViews(views, round) {
+  views.forEach((view, line) => {
+    view.textContent = '';
+    view.removeAttribute('aria-label');
+    if (!round) return;
+    const [sum, voltorbs] = line < SIZE ? round.rows[line] : round.cols[line - SIZE];
+    const count = node('span', 'vf-clue-v');
+    const icon = node('span', 'vf-voltorb-icon');
+    icon.setAttribute('aria-hidden', 'true');
+    count.append(icon, String(voltorbs));
+    view.append(node('span', 'vf-clue-sum', String(sum).padStart(2, '0')), count);
+    view.setAttribute('role', 'img');
+    view.setAttribute('aria-label', `${LINE_NAMES[line]}: sum ${sum}, ${voltorbs} Voltorb${voltorbs === 1 ? '' : 's'}`);
+  });
+}
