@@ -1,7 +1,9 @@
 // The tiling page in Chromium: solve Meteor, stop a long search, draw a board and solve it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from './helpers.mjs';
+import { useBrowser, screenshot, inViewport, PHONE } from './helpers.mjs';
+
+const browser = useBrowser();
 
 async function waitText(page, selector, re, timeout = 30000) {
   await page.waitForFunction(([s, src]) => new RegExp(src).test(document.querySelector(s)?.textContent || ''),
@@ -9,9 +11,9 @@ async function waitText(page, selector, re, timeout = 30000) {
   return page.textContent(selector);
 }
 
-test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', async () => {
-  const app = await openApp('#/poly');
-  try {
+test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', async (t) => {
+  const app = await browser.open(t, '#/poly');
+  {
     const { page } = app;
     await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
     await waitText(page, '[data-hint]', /50 cells · 10 pieces/);
@@ -37,14 +39,12 @@ test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', asy
     assert.ok(colours >= 10, `expected many piece colours, saw ${colours}`);
     await screenshot(page, 'poly-meteor-light');
     assert.deepEqual(app.errors, []);
-  } finally {
-    await app.close();
   }
 });
 
-test('a long search can be stopped, and the next search works', async () => {
-  const app = await openApp('#/poly', { colorScheme: 'dark' });
-  try {
+test('a long search can be stopped, and the next search works', async (t) => {
+  const app = await browser.open(t, '#/poly', { colorScheme: 'dark' });
+  {
     const { page } = app;
     await page.waitForSelector('select[data-puzzle] option[value="pentominoes-6x10"]', { state: 'attached' });
     await page.selectOption('[data-puzzle]', 'draw');
@@ -68,14 +68,12 @@ test('a long search can be stopped, and the next search works', async () => {
     await waitText(page, '[data-msg]', /Done: 8 solutions, 2 distinct/);
     await screenshot(page, 'poly-3x20-dark');
     assert.deepEqual(app.errors, []);
-  } finally {
-    await app.close();
   }
 });
 
-test('Solve right after editing the pieces solves what was typed', async () => {
-  const app = await openApp('#/poly');
-  try {
+test('Solve right after editing the pieces solves what was typed', async (t) => {
+  const app = await browser.open(t, '#/poly');
+  {
     const { page } = app;
     await page.waitForSelector('select[data-puzzle] option[value="pentominoes-3x20"]', { state: 'attached' });
     await page.selectOption('[data-puzzle]', 'pentominoes-3x20');
@@ -84,19 +82,18 @@ test('Solve right after editing the pieces solves what was typed', async () => {
     await page.fill('[data-pieces]', 'pentominoes');
     await page.click('[data-solve]');
     await waitText(page, '[data-msg]', /Done: 8 solutions, 2 distinct/);
-    // Past the typing delay (300 ms), the delayed description must not wipe what was found.
-    await page.waitForTimeout(600);
+    // The delayed description of the typing was folded into Solve, so it cannot come later
+    // and wipe what was found.
+    assert.equal(await page.getAttribute('[data-pieces]', 'data-pending'), null);
     assert.equal(await page.textContent('[data-index]'), 'solution 8 of 8');
     assert.equal(await page.textContent('[data-total]'), '8');
     assert.deepEqual(app.errors, []);
-  } finally {
-    await app.close();
   }
 });
 
-test('draw a hex board, get told about a bad piece set, then solve it', async () => {
-  const app = await openApp('#/poly', { viewport: { width: 390, height: 844 } });
-  try {
+test('draw a hex board, get told about a bad piece set, then solve it', async (t) => {
+  const app = await browser.open(t, '#/poly', PHONE);
+  {
     const { page } = app;
     await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
     await page.selectOption('[data-puzzle]', 'draw');
@@ -107,6 +104,7 @@ test('draw a hex board, get told about a bad piece set, then solve it', async ()
     await page.dispatchEvent('[data-h]', 'change');
     await page.click('[data-clear]');
     // Draw a 3×2 hex board by clicking and dragging across the cell centres.
+    await page.locator('.poly-canvas').scrollIntoViewIfNeeded();
     const box = await page.locator('.poly-canvas').boundingBox();
     const centres = await page.evaluate(() => {
       const c = document.querySelector('.poly-canvas');
@@ -127,25 +125,25 @@ test('draw a hex board, get told about a bad piece set, then solve it', async ()
     // Pentominoes are square pieces: the page says so next to the pieces.
     await page.fill('[data-pieces]', 'pentominoes');
     await waitText(page, '[data-pieces-msg]', /hex grid but the pieces are square/);
+    assert.equal(await page.getAttribute('[data-pieces]', 'aria-invalid'), 'true');
     // Three hex dominoes drawn with letters.
     await page.selectOption('[data-set]', 'custom');
     await page.fill('[data-pieces]', 'hex\nAA\n\nBB\n\nCC');
     await waitText(page, '[data-hint]', /6 cells · 3 pieces/);
     assert.equal(await page.textContent('[data-pieces-msg]'), '');
+    assert.equal(await page.getAttribute('[data-pieces]', 'aria-invalid'), null);
     await page.click('[data-solve]');
     await waitText(page, '[data-msg]', /Done: \d+ solutions/);
     const total = Number(await page.textContent('[data-total]'));
     assert.ok(total >= 1);
     await screenshot(page, 'poly-hex-drawn-mobile');
     assert.deepEqual(app.errors, []);
-  } finally {
-    await app.close();
   }
 });
 
-test('draw pieces with the piece editor and tile a drawn board', async () => {
-  const app = await openApp('#/poly', { colorScheme: 'dark' });
-  try {
+test('draw pieces with the piece editor and tile a drawn board', async (t) => {
+  const app = await browser.open(t, '#/poly', { colorScheme: 'dark' });
+  {
     const { page } = app;
     await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
     await page.selectOption('[data-puzzle]', 'draw');
@@ -169,7 +167,53 @@ test('draw pieces with the piece editor and tile a drawn board', async () => {
     await waitText(page, '[data-msg]', /Done: 5 solutions/);
     await screenshot(page, 'poly-editor-dark');
     assert.deepEqual(app.errors, []);
-  } finally {
-    await app.close();
   }
+});
+
+test('a drawn board, its pieces and its solutions survive navigation and reload', async (t) => {
+  const { page, errors } = await browser.open(t, '#/poly');
+  await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+  await page.selectOption('[data-puzzle]', 'draw');
+  await page.fill('[data-w]', '4');
+  await page.dispatchEvent('[data-w]', 'change');
+  await page.fill('[data-h]', '2');
+  await page.dispatchEvent('[data-h]', 'change');
+  await page.click('[data-fill]');
+  await page.fill('[data-pieces]', '1x2*4');
+  await waitText(page, '[data-hint]', /8 cells · 4 pieces/);
+  await page.click('[data-solve]');
+  await waitText(page, '[data-msg]', /Done: 5 solutions/);
+  await page.click('[data-prev]');
+  const shown = await page.textContent('[data-index]');
+  assert.equal(shown, 'solution 4 of 5');
+
+  await page.click('nav a[href="#/voltorb"]');
+  await page.waitForSelector('.vf-board');
+  await page.goBack();
+  await waitText(page, '[data-msg]', /Done: 5 solutions/);
+  assert.equal(await page.inputValue('[data-puzzle]'), 'draw');
+  assert.equal(await page.inputValue('[data-pieces]'), '1x2*4');
+  assert.equal(await page.inputValue('[data-w]'), '4');
+  assert.equal(await page.textContent('[data-total]'), '5');
+  assert.equal(await page.textContent('[data-index]'), shown, 'the solution that was shown');
+
+  await page.reload();
+  await waitText(page, '[data-msg]', /Done: 5 solutions/);
+  assert.equal(await page.textContent('[data-index]'), shown);
+  // Changing the pieces makes the saved results stale: they go.
+  await page.fill('[data-pieces]', '2x2*2');
+  await waitText(page, '[data-hint]', /8 cells · 2 pieces/);
+  assert.equal(await page.textContent('[data-total]'), '–');
+  assert.equal(await page.isHidden('[data-browse]'), true);
+  assert.deepEqual(errors, []);
+});
+
+test('on a phone Solve and the counts are on screen with the board', async (t) => {
+  const { page } = await browser.open(t, '#/poly', PHONE);
+  await waitText(page, '[data-hint]', /50 cells · 10 pieces/);
+  await page.locator('.poly-canvas').scrollIntoViewIfNeeded();
+  assert.ok(await inViewport(page.locator('.poly-canvas')), 'board on screen');
+  assert.ok(await inViewport(page.locator('[data-solve]')), 'Solve on screen with the board');
+  assert.ok(await inViewport(page.locator('[data-stop]')), 'Stop on screen with the board');
+  await screenshot(page, 'poly-phone-light');
 });

@@ -1,98 +1,29 @@
-// The tiling page: pick a puzzle or draw a board, pick or draw pieces, watch solutions stream in.
-import { themeColors, onThemeChange } from '../../ui/theme.js';
+// The Tiling page: pick a puzzle or draw a board, pick or draw pieces, watch solutions stream in.
+//
+// What the user set up (puzzle, drawn board, pieces, options) and the last search's results
+// are saved after each change (storage.js) and come back on return; saved results are shown
+// only while the inputs are still the ones they were found for.
+import { Scope, finder } from '../../ui/dom.js';
+import { Messages } from '../../ui/messages.js';
+import { keepFocusHome, focusQuietly, focusLost } from '../../ui/focus.js';
+import { placeOf } from '../../ui/errors.js';
+import { toggleGroup } from '../../ui/toggle.js';
+import { themeColors, onThemeChange, currentTheme } from '../../ui/theme.js';
 import { layout, cellAt, drawBoard, drawPiece, pieceColour } from './draw.js';
+import { template, PIECE_SETS } from './template.js';
+import { PieceEditor } from './editor.js';
+import { loadState, saveState, MAX_SIDE } from './storage.js';
 
 const KEEP = 1000; // solutions kept for browsing
-const PIECE_SETS = [
-  ['pentominoes', 'The 12 pentominoes'],
-  ['tetrominoes', 'The 5 tetrominoes'],
-  ['tetrominoes*2', 'Two sets of tetrominoes'],
-  ['hexominoes', 'The 35 hexominoes'],
-  ['bricks', 'Bricks 1×2 … 3×3'],
-  ['meteor', 'Meteor (hex)'],
-  ['1x2*32', 'Dominoes ×32'],
-];
+const PIECES_DELAY_MS = 300;
+const BOARD_DELAY_MS = 250;
+
+const formatCount = (n) => Number(n).toLocaleString('en-US');
 
 export function mount(root, { engine }) {
-  root.innerHTML = `
-    <h1 class="page-title">Tiling</h1>
-    <div class="tool-layout poly">
-      <section class="poly-board-area panel">
-        <div class="poly-canvas-wrap"><canvas class="poly-canvas" tabindex="0" aria-label="Board"></canvas></div>
-        <p class="poly-hint" data-hint></p>
-        <div class="row poly-browse" data-browse hidden>
-          <button class="btn" data-prev aria-label="Previous solution">◀</button>
-          <span class="poly-index" data-index aria-live="polite"></span>
-          <button class="btn" data-next aria-label="Next solution">▶</button>
-          <label class="poly-follow"><input type="checkbox" data-follow checked> follow new</label>
-        </div>
-        <div class="poly-legend" data-legend></div>
-      </section>
-      <aside class="panel stack poly-side">
-        <div class="stack poly-group">
-          <label for="poly-puzzle">Puzzle</label>
-          <select id="poly-puzzle" data-puzzle></select>
-          <p class="poly-about" data-about></p>
-        </div>
-        <div class="stack poly-group" data-drawing hidden>
-          <div class="row">
-            <span class="poly-label">Grid</span>
-            <button class="btn" data-kind="square" aria-pressed="true">Square</button>
-            <button class="btn" data-kind="hex" aria-pressed="false">Hex</button>
-          </div>
-          <div class="row">
-            <label for="poly-w">Size</label>
-            <input id="poly-w" type="number" min="1" max="16" value="8" data-w aria-label="Width">
-            <span>×</span>
-            <input id="poly-h" type="number" min="1" max="16" value="8" data-h aria-label="Height">
-            <button class="btn" data-fill>Fill</button>
-            <button class="btn" data-clear>Clear</button>
-          </div>
-          <p class="poly-small">Click or drag on the board to add or remove cells.</p>
-          <div class="message" data-board-msg></div>
-        </div>
-        <div class="stack poly-group">
-          <label for="poly-pieces">Pieces</label>
-          <select id="poly-set" data-set aria-label="Piece set"></select>
-          <textarea id="poly-pieces" rows="2" spellcheck="false" data-pieces
-            placeholder="pentominoes, 2x3*4, … or draw pieces with letters"></textarea>
-          <details class="poly-editor" data-editor>
-            <summary>Draw a piece</summary>
-            <div class="poly-editor-body">
-              <canvas class="poly-editor-canvas" tabindex="0" aria-label="Piece drawing grid" data-editor-canvas></canvas>
-              <div class="stack">
-                <button class="btn" data-editor-add>Add piece</button>
-                <button class="btn" data-editor-clear>Clear</button>
-              </div>
-            </div>
-          </details>
-          <label class="poly-check"><input type="checkbox" data-unused> allow unused pieces</label>
-          <div class="message" data-pieces-msg></div>
-        </div>
-        <div class="stack poly-group">
-          <div class="row">
-            <label class="poly-check"><input type="checkbox" data-distinct> list distinct only</label>
-            <label for="poly-limit">stop after</label>
-            <input id="poly-limit" type="number" min="1" placeholder="all" data-limit>
-          </div>
-          <div class="row">
-            <button class="btn btn-primary" data-solve>Solve</button>
-            <button class="btn btn-danger" data-stop disabled>Stop</button>
-          </div>
-          <div class="poly-meter" data-meter><div class="poly-meter-bar" data-bar></div></div>
-          <dl class="poly-counts">
-            <div><dt>solutions</dt><dd data-total>–</dd></div>
-            <div><dt>distinct</dt><dd data-distinct-count>–</dd></div>
-            <div><dt>nodes</dt><dd data-nodes>–</dd></div>
-            <div><dt>time</dt><dd data-time>–</dd></div>
-          </dl>
-          <div class="progress" data-progress hidden><span class="spinner"></span><span data-progress-text>Searching…</span></div>
-          <div class="message" data-msg></div>
-        </div>
-      </aside>
-    </div>`;
-
-  const $ = (sel) => root.querySelector(sel);
+  root.innerHTML = template();
+  const scope = new Scope();
+  const { $ } = finder(root);
   const canvas = $('.poly-canvas');
   const wrap = $('.poly-canvas-wrap');
   const ui = {
@@ -102,35 +33,58 @@ export function mount(root, { engine }) {
     solve: $('[data-solve]'), stop: $('[data-stop]'), bar: $('[data-bar]'),
     total: $('[data-total]'), distinctCount: $('[data-distinct-count]'), nodes: $('[data-nodes]'),
     time: $('[data-time]'), progress: $('[data-progress]'), progressText: $('[data-progress-text]'),
-    msg: $('[data-msg]'), boardMsg: $('[data-board-msg]'), piecesMsg: $('[data-pieces-msg]'),
     browse: $('[data-browse]'), index: $('[data-index]'), follow: $('[data-follow]'),
     legend: $('[data-legend]'), hint: $('[data-hint]'),
   };
+  const messages = new Messages();
+  const runMsg = messages.slot($('[data-msg]'));
+  const boardMsg = messages.slot($('[data-board-msg]'));
+  const piecesMsg = messages.slot($('[data-pieces-msg]'));
 
+  const { state: saved, notice } = loadState();
   const state = {
     library: [],
-    puzzleId: 'meteor',
-    draw: { kind: 'square', width: 8, height: 8, cells: new Array(64).fill(true) },
-    view: null,         // {kind, width, height, cells} being shown
-    described: null,    // poly.describe result for the current inputs
+    puzzleId: saved.puzzleId,
+    draw: saved.draw,
+    view: null, // {kind, width, height, cells} being shown
+    described: null, // poly.describe's reply for the current inputs
     solutions: [],
     shown: -1,
-    running: null,      // AbortController while solving
+    counts: null, // {total, distinct, nodes, ms} of the last search
+    finished: null, // {message, level} of the last search
+    resultsKey: null, // the inputs the solutions belong to
+    running: null, // AbortController while solving
     started: 0,
     painting: null,
     hover: null,
   };
   let disposed = false;
+  scope.add(() => { disposed = true; });
+  keepFocusHome(root, () => canvas, scope);
 
   for (const [spec, title] of PIECE_SETS) ui.set.add(new Option(title, spec));
   ui.set.add(new Option('Custom (type or draw below)', 'custom'));
+  ui.unused.checked = saved.unused;
+  ui.distinct.checked = saved.distinct;
+  ui.limit.value = saved.limit;
 
-  function colors() { return themeColors(['surface-2', 'border', 'text', 'accent', 'bg']); }
-  function isDark() {
-    const bg = colors().bg || '#fff';
-    const m = bg.match(/^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i);
-    return m ? (parseInt(m[1], 16) + parseInt(m[2], 16) + parseInt(m[3], 16)) / 3 < 128 : false;
+  const colors = () => themeColors(['surface-2', 'border', 'text', 'accent', 'bg']);
+  const isDark = () => currentTheme() === 'dark';
+
+  // ---- saving -------------------------------------------------------------------------------
+
+  function save() {
+    const results = state.counts && state.resultsKey ? {
+      key: state.resultsKey, counts: state.counts, solutions: state.solutions, shown: state.shown,
+      message: state.finished?.message || '', level: state.finished?.level || 'info',
+    } : null;
+    saveState({
+      puzzleId: state.puzzleId, draw: state.draw, pieces: ui.pieces.value,
+      unused: ui.unused.checked, distinct: ui.distinct.checked, limit: ui.limit.value, results,
+    });
   }
+
+  // ---- inputs ------------------------------------------------------------------------------
 
   function boardText() {
     if (state.puzzleId !== 'draw') return state.library.find((p) => p.id === state.puzzleId)?.board ?? 'meteor';
@@ -144,33 +98,53 @@ export function mount(root, { engine }) {
     return `${kind}\n${rows.join('\n')}\n`;
   }
 
+  function args() {
+    const limit = parseInt(ui.limit.value, 10);
+    return {
+      board: boardText(),
+      pieces: ui.pieces.value.trim() || 'pentominoes',
+      options: {
+        limit: Number.isFinite(limit) && limit > 0 ? limit : undefined,
+        distinct: ui.distinct.checked,
+        allowUnused: ui.unused.checked,
+        keep: KEEP,
+      },
+    };
+  }
+  const argsKey = () => JSON.stringify(args());
+
   function currentView() {
     if (state.puzzleId === 'draw') return { ...state.draw };
     const d = state.described;
     return d ? { kind: d.board.kind, width: d.board.width, height: d.board.height, cells: d.board.cells } : null;
   }
 
-  let syncEditorKind = () => {}; // set once the piece editor exists, below
+  // ---- drawing -----------------------------------------------------------------------------
+
+  const editor = new PieceEditor($('[data-editor-canvas]'), scope, {
+    kind: () => (state.view ? state.view.kind : 'square'),
+    look: () => ({ colors: colors(), dark: isDark() }),
+  });
+
   function redraw() {
     if (disposed) return;
     const view = state.view;
     if (!view) return;
-    syncEditorKind();
+    editor.sync();
     const maxWidth = Math.max(200, wrap.clientWidth || 600);
     const lay = layout(view.kind, view.width, view.height, maxWidth, 48);
     state.lay = lay;
     const labels = state.shown >= 0 ? state.solutions[state.shown] : null;
-    drawBoard(canvas, lay, {
-      cells: view.cells, labels, colors: colors(), dark: isDark(),
-      hover: state.puzzleId === 'draw' && !state.running ? state.hover : null,
-    });
+    const drawing = state.puzzleId === 'draw' && !state.running && !state.solutions.length;
+    drawBoard(canvas, lay, { cells: view.cells, labels, colors: colors(), dark: isDark(), hover: drawing ? state.hover : null });
     updateBrowse();
   }
 
   function updateBrowse() {
     const n = state.solutions.length;
     ui.browse.hidden = n === 0;
-    ui.index.textContent = n ? `solution ${state.shown + 1} of ${n}${n >= KEEP ? '+' : ''}` : '';
+    const more = state.counts && state.counts.total > n ? '+' : '';
+    ui.index.textContent = n ? `solution ${state.shown + 1} of ${n}${more}` : '';
     $('[data-prev]').disabled = state.shown <= 0;
     $('[data-next]').disabled = state.shown >= n - 1;
   }
@@ -187,6 +161,7 @@ export function mount(root, { engine }) {
         const item = document.createElement('span');
         item.className = 'poly-piece';
         const cv = document.createElement('canvas');
+        cv.setAttribute('aria-hidden', 'true');
         drawPiece(cv, p.kind, p.cells, pieceColour(copy, dark), outline);
         const name = document.createElement('span');
         name.textContent = p.name;
@@ -198,46 +173,41 @@ export function mount(root, { engine }) {
     ui.hint.textContent = `${d.area} cells · ${d.copy_types.length} pieces · ${d.symmetries} board symmetr${d.symmetries === 1 ? 'y' : 'ies'}${unused}`;
   }
 
-  function clearMessages() {
-    ui.msg.textContent = ''; ui.msg.className = 'message';
-    ui.boardMsg.textContent = ''; ui.boardMsg.className = 'message';
-    ui.piecesMsg.textContent = ''; ui.piecesMsg.className = 'message';
-  }
+  // ---- errors ------------------------------------------------------------------------------
 
+  /** Shows a core error next to the input it names (the board or the pieces) and marks it. */
   function showError(err) {
-    const text = err && err.message ? err.message : String(err);
-    const target = text.startsWith('board:') || text.includes('board has no cells') || text.includes('spans')
-      ? (state.puzzleId === 'draw' ? ui.boardMsg : ui.msg)
-      : (text.startsWith('pieces:') || text.includes('pieces') ? ui.piecesMsg : ui.msg);
-    target.textContent = text.replace(/^(board|pieces): /, '');
-    target.className = 'message error';
+    const { field, line } = placeOf(err);
+    ui.pieces.removeAttribute('aria-invalid');
+    if (field === 'pieces') {
+      ui.pieces.setAttribute('aria-invalid', 'true');
+      piecesMsg.show(line ? `${err.message} (in the pieces text)` : err.message, 'error');
+    } else if (field === 'board' && state.puzzleId === 'draw') {
+      boardMsg.show(err.message, 'error');
+    } else {
+      runMsg.show(err.message, 'error');
+    }
   }
 
-  function args() {
-    const limit = parseInt(ui.limit.value, 10);
-    return {
-      board: boardText(),
-      pieces: ui.pieces.value.trim() || 'pentominoes',
-      options: {
-        limit: Number.isFinite(limit) && limit > 0 ? limit : undefined,
-        distinct: ui.distinct.checked,
-        allowUnused: ui.unused.checked,
-        keep: KEEP,
-      },
-    };
+  function clearErrors() {
+    boardMsg.clear();
+    piecesMsg.clear();
+    ui.pieces.removeAttribute('aria-invalid');
   }
+
+  // ---- describing and solving ---------------------------------------------------------------
 
   // A reply is used when it still describes what the inputs say now, even if another request
-  // for the same inputs went out meanwhile (Solve describes first, and a debounced edit may
-  // ask too): only a reply about inputs that have since changed is dropped.
+  // for the same inputs went out meanwhile (Solve describes first, and a delayed edit may ask
+  // too): only a reply about inputs that have since changed is dropped.
   async function describe() {
     const request = args();
     const key = JSON.stringify(request);
-    const current = () => !disposed && key === JSON.stringify(args());
-    clearMessages();
+    const current = () => !disposed && key === argsKey();
     try {
-      const d = await engine.run('poly.describe', request);
+      const d = await engine.poly.describe(request);
       if (!current()) return null;
+      clearErrors();
       state.described = d;
       if (state.puzzleId !== 'draw') state.view = currentView();
       renderLegend();
@@ -245,6 +215,7 @@ export function mount(root, { engine }) {
       return d;
     } catch (err) {
       if (!current() || err.name === 'AbortError') return null;
+      clearErrors();
       state.described = null;
       renderLegend();
       ui.hint.textContent = '';
@@ -253,40 +224,23 @@ export function mount(root, { engine }) {
     }
   }
 
+  /** The inputs changed: the results no longer apply. */
   function resetSolutions() {
     state.solutions = [];
     state.shown = -1;
-    ui.total.textContent = '–'; ui.distinctCount.textContent = '–';
-    ui.nodes.textContent = '–'; ui.time.textContent = '–';
-    ui.bar.style.width = '0%';
+    state.counts = null;
+    state.finished = null;
+    state.resultsKey = null;
+    showCounts(null);
+    runMsg.clear();
   }
 
-  function selectPuzzle(id) {
-    stopSearch();
-    state.puzzleId = id;
-    resetSolutions();
-    const p = state.library.find((q) => q.id === id);
-    ui.drawing.hidden = id !== 'draw';
-    ui.about.textContent = p ? p.about : 'Draw any board, square or hex, then choose pieces that cover it.';
-    if (p) {
-      ui.pieces.value = p.pieces;
-      ui.set.value = PIECE_SETS.some(([s]) => s === p.pieces) ? p.pieces : 'custom';
-      ui.unused.checked = false;
-    } else {
-      state.view = { ...state.draw };
-      redraw();
-    }
-    describe();
-  }
-
-  function fmt(n) { return Number(n).toLocaleString('en-US'); }
-
-  function showCounts(c) {
-    ui.total.textContent = fmt(c.total);
-    ui.distinctCount.textContent = fmt(c.distinct);
-    ui.nodes.textContent = fmt(c.nodes);
-    ui.time.textContent = `${Math.round(performance.now() - state.started)} ms`;
-    ui.bar.style.width = `${Math.round(Math.min(1, c.fraction) * 100)}%`;
+  function showCounts(c, fraction = 0) {
+    ui.total.textContent = c ? formatCount(c.total) : '–';
+    ui.distinctCount.textContent = c ? formatCount(c.distinct) : '–';
+    ui.nodes.textContent = c ? formatCount(c.nodes) : '–';
+    ui.time.textContent = c ? `${Math.round(c.ms)} ms` : '–';
+    ui.bar.style.width = `${Math.round(Math.min(1, fraction) * 100)}%`;
   }
 
   function addSolutions(list) {
@@ -295,148 +249,189 @@ export function mount(root, { engine }) {
     if (ui.follow.checked || state.shown < 0) state.shown = state.solutions.length - 1;
   }
 
+  function finishWith(message, level) {
+    state.finished = { message, level };
+    runMsg.show(message, level);
+  }
+
   async function solve() {
     if (state.running) return;
     // A pieces edit still waiting for its description is covered by this one.
     clearTimeout(piecesTimer);
+    delete ui.pieces.dataset.pending;
     const d = await describe();
-    if (!d) return;
+    if (!d || disposed) return;
     resetSolutions();
     state.view = currentView();
     const controller = new AbortController();
     state.running = controller;
     state.started = performance.now();
+    state.resultsKey = argsKey();
     setRunning(true);
+    const countsOf = (c) => ({ total: c.total, distinct: c.distinct, nodes: c.nodes, ms: performance.now() - state.started });
     try {
-      const reply = await engine.run('poly.solve', args(), {
+      const reply = await engine.poly.solve(args(), {
         signal: controller.signal,
         onProgress: (batch) => {
           if (controller !== state.running) return;
           addSolutions(batch.solutions);
-          showCounts(batch);
+          state.counts = countsOf(batch);
+          showCounts(state.counts, batch.fraction);
+          ui.progressText.textContent = `Searching… ${Math.floor(Math.min(1, batch.fraction) * 100)}% explored`;
           redraw();
         },
       });
       if (controller !== state.running) return;
       addSolutions(reply.end.solutions);
       const s = reply.end.summary;
-      showCounts({ ...s.counts, fraction: 1 });
+      state.counts = countsOf(s.counts);
+      showCounts(state.counts, 1);
       const total = s.counts.total;
-      ui.msg.className = total ? 'message success' : 'message info';
-      ui.msg.textContent = !s.complete
-        ? `Stopped at the limit: ${fmt(total)} solutions so far (${fmt(s.counts.distinct)} distinct).`
-        : total
-          ? `Done: ${fmt(total)} solutions, ${fmt(s.counts.distinct)} distinct up to the board's ${s.symmetries} symmetr${s.symmetries === 1 ? 'y' : 'ies'}.`
-          : 'No tiling exists for this board and these pieces.';
+      if (!s.complete) finishWith(`Stopped at the limit: ${formatCount(total)} solutions so far (${formatCount(s.counts.distinct)} distinct).`, 'info');
+      else if (total) finishWith(`Done: ${formatCount(total)} solutions, ${formatCount(s.counts.distinct)} distinct up to the board's ${s.symmetries} symmetr${s.symmetries === 1 ? 'y' : 'ies'}.`, 'success');
+      else finishWith('No tiling exists for this board and these pieces.', 'info');
     } catch (err) {
+      if (disposed) return;
       if (err.name === 'AbortError') {
-        ui.msg.className = 'message info';
-        ui.msg.textContent = `Stopped: ${ui.total.textContent} solutions found so far.`;
-      } else if (!disposed) {
+        finishWith(`Stopped: ${ui.total.textContent === '–' ? 0 : ui.total.textContent} solutions found so far.`, 'info');
+      } else {
+        state.resultsKey = null;
         showError(err);
       }
     } finally {
       if (controller === state.running) {
         state.running = null;
         setRunning(false);
+        save();
         redraw();
       }
     }
   }
 
   function stopSearch() {
-    if (state.running) {
-      const c = state.running;
-      c.abort();
-    }
+    state.running?.abort();
   }
+  scope.add(stopSearch);
 
   function setRunning(on) {
+    const stopHadFocus = document.activeElement === ui.stop;
     ui.solve.disabled = on;
     ui.stop.disabled = !on;
     ui.progress.hidden = !on;
+    if (on) ui.progressText.textContent = 'Searching…';
     root.querySelector('.poly').classList.toggle('is-running', on);
-    if (on) {
-      ui.msg.textContent = '';
-      ui.msg.className = 'message';
-    }
+    if (on) runMsg.clear();
+    // The button pressed is disabled now: focus goes to the other one, not to <body>.
+    if (on && focusLost()) focusQuietly(ui.stop);
+    else if (!on && (stopHadFocus || focusLost())) focusQuietly(ui.solve);
   }
 
-  // Drawing the board.
-  function paintAt(ev) {
+  // ---- choosing a puzzle --------------------------------------------------------------------
+
+  function selectPuzzle(id, { keepPieces = false } = {}) {
+    stopSearch();
+    state.puzzleId = id;
+    resetSolutions();
+    messages.documentChanged();
+    ui.pieces.removeAttribute('aria-invalid');
+    const p = state.library.find((q) => q.id === id);
+    ui.drawing.hidden = id !== 'draw';
+    ui.about.textContent = p ? p.about : 'Draw any board, square or hex, then choose pieces that cover it.';
+    if (p && !keepPieces) {
+      ui.pieces.value = p.pieces;
+      ui.unused.checked = false;
+    }
+    ui.set.value = PIECE_SETS.some(([s]) => s === ui.pieces.value.trim()) ? ui.pieces.value.trim() : 'custom';
+    if (!p) {
+      state.view = { ...state.draw };
+      redraw();
+    }
+    save();
+    return describe();
+  }
+
+  // ---- the drawn board ----------------------------------------------------------------------
+
+  function paintAt(event) {
     if (state.puzzleId !== 'draw' || state.running || !state.lay) return null;
     const rect = canvas.getBoundingClientRect();
-    return cellAt(state.lay, ev.clientX - rect.left, ev.clientY - rect.top);
+    return cellAt(state.lay, event.clientX - rect.left, event.clientY - rect.top);
   }
+
   function setCell(cell, value) {
-    const { width } = state.draw;
-    const i = cell[1] * width + cell[0];
+    const i = cell[1] * state.draw.width + cell[0];
     if (state.draw.cells[i] === value) return false;
     state.draw.cells[i] = value;
     return true;
   }
+
   let drawTimer = 0;
   function boardEdited() {
     resetSolutions();
     state.view = { ...state.draw };
     redraw();
+    save();
     clearTimeout(drawTimer);
-    drawTimer = setTimeout(describe, 250);
+    drawTimer = scope.timeout(describe, BOARD_DELAY_MS);
   }
-  canvas.addEventListener('pointerdown', (ev) => {
-    const cell = paintAt(ev);
+
+  scope.on(canvas, 'pointerdown', (event) => {
+    const cell = paintAt(event);
     if (!cell) return;
-    ev.preventDefault();
-    canvas.setPointerCapture(ev.pointerId);
-    const value = !state.draw.cells[cell[1] * state.draw.width + cell[0]];
-    state.painting = value;
-    if (setCell(cell, value)) boardEdited();
+    event.preventDefault();
+    canvas.setPointerCapture(event.pointerId);
+    state.painting = !state.draw.cells[cell[1] * state.draw.width + cell[0]];
+    if (setCell(cell, state.painting)) boardEdited();
   });
-  canvas.addEventListener('pointermove', (ev) => {
-    const cell = paintAt(ev);
-    if (state.painting !== null && cell) {
-      if (setCell(cell, state.painting)) boardEdited();
-    }
+  scope.on(canvas, 'pointermove', (event) => {
+    const cell = paintAt(event);
+    if (state.painting !== null && cell && setCell(cell, state.painting)) boardEdited();
     const key = cell ? cell.join(',') : '';
     if (key !== (state.hover ? state.hover.join(',') : '')) { state.hover = cell; redraw(); }
   });
   const endPaint = () => { state.painting = null; };
-  canvas.addEventListener('pointerup', endPaint);
-  canvas.addEventListener('pointercancel', endPaint);
-  canvas.addEventListener('pointerleave', () => { if (state.hover) { state.hover = null; redraw(); } });
+  scope.on(canvas, 'pointerup', endPaint);
+  scope.on(canvas, 'pointercancel', endPaint);
+  scope.on(canvas, 'pointerleave', () => { if (state.hover) { state.hover = null; redraw(); } });
 
-  // Keyboard: arrows browse solutions; in drawing mode arrows move a cursor, Space toggles.
-  canvas.addEventListener('keydown', (ev) => {
+  // Keyboard: arrows browse solutions; on a drawn board without results they move a cursor
+  // and Space toggles the cell under it.
+  scope.on(canvas, 'keydown', (event) => {
     if (state.puzzleId === 'draw' && !state.running && state.solutions.length === 0) {
       const cur = state.hover || [0, 0];
       const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-      if (moves[ev.key]) {
-        const [dx, dy] = moves[ev.key];
-        state.hover = [Math.max(0, Math.min(state.draw.width - 1, cur[0] + dx)),
-          Math.max(0, Math.min(state.draw.height - 1, cur[1] + dy))];
-        redraw(); ev.preventDefault();
-      } else if (ev.key === ' ' || ev.key === 'Enter') {
-        const i = cur[1] * state.draw.width + cur[0];
-        setCell(cur, !state.draw.cells[i]); state.hover = cur; boardEdited(); ev.preventDefault();
+      if (moves[event.key]) {
+        const [dx, dy] = moves[event.key];
+        state.hover = [Math.max(0, Math.min(state.draw.width - 1, cur[0] + dx)), Math.max(0, Math.min(state.draw.height - 1, cur[1] + dy))];
+        redraw();
+        event.preventDefault();
+      } else if (event.key === ' ' || event.key === 'Enter') {
+        setCell(cur, !state.draw.cells[cur[1] * state.draw.width + cur[0]]);
+        state.hover = cur;
+        boardEdited();
+        event.preventDefault();
       }
       return;
     }
-    if (ev.key === 'ArrowLeft' || ev.key === 'ArrowUp') { browse(-1); ev.preventDefault(); }
-    if (ev.key === 'ArrowRight' || ev.key === 'ArrowDown') { browse(1); ev.preventDefault(); }
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') { browse(-1); event.preventDefault(); }
+    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') { browse(1); event.preventDefault(); }
   });
 
   function browse(step) {
     const n = state.solutions.length;
     if (!n) return;
     state.shown = Math.max(0, Math.min(n - 1, state.shown + step));
-    ui.follow.checked = state.shown === n - 1 && ui.follow.checked;
-    if (step < 0) ui.follow.checked = false;
+    if (step < 0 || state.shown !== n - 1) ui.follow.checked = false;
     redraw();
+    if (!state.running) save();
   }
 
   function resizeDraw() {
-    const w = Math.max(1, Math.min(16, parseInt(ui.w.value, 10) || 1));
-    const h = Math.max(1, Math.min(16, parseInt(ui.h.value, 10) || 1));
+    const side = (input) => Math.max(1, Math.min(MAX_SIDE, parseInt(input.value, 10) || 1));
+    const w = side(ui.w);
+    const h = side(ui.h);
+    ui.w.value = w;
+    ui.h.value = h;
     const old = state.draw;
     const cells = new Array(w * h).fill(true);
     for (let r = 0; r < Math.min(h, old.height); r++) {
@@ -446,132 +441,100 @@ export function mount(root, { engine }) {
     boardEdited();
   }
 
-  // The piece editor: a small grid of the board's kind; "Add piece" appends the drawing to the
-  // pieces text as a block of letters.
-  const ED = 5;
-  const editor = { cells: new Array(ED * ED).fill(false), painting: null };
-  const edCanvas = $('[data-editor-canvas]');
-  function editorKind() { return state.view ? state.view.kind : 'square'; }
-  function drawEditor() {
-    const lay = layout(editorKind(), ED, ED, 170, 30);
-    editor.lay = lay;
-    const labels = editor.cells.map((on) => (on ? 0 : -1));
-    drawBoard(edCanvas, lay, { cells: new Array(ED * ED).fill(true), labels, colors: colors(), dark: isDark() });
-  }
-  function editorCell(ev) {
-    const rect = edCanvas.getBoundingClientRect();
-    return editor.lay ? cellAt(editor.lay, ev.clientX - rect.left, ev.clientY - rect.top) : null;
-  }
-  edCanvas.addEventListener('pointerdown', (ev) => {
-    const cell = editorCell(ev);
-    if (!cell) return;
-    ev.preventDefault();
-    edCanvas.setPointerCapture(ev.pointerId);
-    const i = cell[1] * ED + cell[0];
-    editor.painting = !editor.cells[i];
-    editor.cells[i] = editor.painting;
-    drawEditor();
-  });
-  edCanvas.addEventListener('pointermove', (ev) => {
-    if (editor.painting === null) return;
-    const cell = editorCell(ev);
-    if (cell) { editor.cells[cell[1] * ED + cell[0]] = editor.painting; drawEditor(); }
-  });
-  edCanvas.addEventListener('pointerup', () => { editor.painting = null; });
-  $('[data-editor-clear]').addEventListener('click', () => { editor.cells.fill(false); drawEditor(); });
-  $('[data-editor-add]').addEventListener('click', () => {
-    const on = [];
-    editor.cells.forEach((v, i) => { if (v) on.push([i % ED, Math.floor(i / ED)]); });
-    if (!on.length) {
-      ui.piecesMsg.className = 'message error';
-      ui.piecesMsg.textContent = 'Click cells in the small grid to draw a piece first.';
-      return;
-    }
-    let text = ui.pieces.value.trim();
-    const isDrawing = text.includes('\n') || text.includes('.');
-    // A header line marks the text as a drawing (a lone "AA" would read as a set name).
-    if (!isDrawing) text = editorKind();
-    const used = new Set(text.replace(/^(hex|square)\s*/i, ''));
-    const letter = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'].find((c) => !used.has(c));
-    if (!letter) return;
-    const top = Math.min(...on.map((p) => p[1]));
-    const minR = editorKind() === 'hex' ? top & ~1 : top; // hex blocks start on an even row
-    const maxR = Math.max(...on.map((p) => p[1]));
-    const minC = Math.min(...on.map((p) => p[0]));
-    const maxC = Math.max(...on.map((p) => p[0]));
-    const rows = [];
-    for (let r = minR; r <= maxR; r++) {
-      let row = '';
-      for (let c = minC; c <= maxC; c++) row += editor.cells[r * ED + c] ? letter : '.';
-      rows.push(row);
-    }
-    ui.pieces.value = [text, rows.join('\n')].filter(Boolean).join('\n\n');
-    ui.set.value = 'custom';
-    editor.cells.fill(false);
-    drawEditor();
-    resetSolutions();
-    describe();
-  });
-  $('[data-editor]').addEventListener('toggle', drawEditor);
-  // Sized now, so the grid is in place (and clickable) the moment the section opens, not one
-  // task later when the toggle event arrives.
-  drawEditor();
-  syncEditorKind = () => { if (editor.lay.kind !== editorKind()) drawEditor(); };
+  // ---- wiring -------------------------------------------------------------------------------
 
-  // Wiring.
-  const on = (el, ev, fn) => el.addEventListener(ev, fn);
-  on(ui.puzzle, 'change', () => selectPuzzle(ui.puzzle.value));
-  on(ui.set, 'change', () => {
+  let piecesTimer = 0;
+  // While an edit waits for its description, the textarea says so (tests and styles read it).
+  const piecesEdited = () => {
+    clearTimeout(piecesTimer);
+    delete ui.pieces.dataset.pending;
+    resetSolutions();
+    save();
+    describe();
+  };
+  scope.on(ui.puzzle, 'change', () => selectPuzzle(ui.puzzle.value));
+  scope.on(ui.set, 'change', () => {
     if (ui.set.value !== 'custom') ui.pieces.value = ui.set.value;
     else ui.pieces.focus();
-    resetSolutions(); describe();
+    piecesEdited();
   });
-  let piecesTimer = 0;
-  on(ui.pieces, 'input', () => {
+  scope.on(ui.pieces, 'input', () => {
     ui.set.value = PIECE_SETS.some(([s]) => s === ui.pieces.value.trim()) ? ui.pieces.value.trim() : 'custom';
     clearTimeout(piecesTimer);
-    piecesTimer = setTimeout(() => { resetSolutions(); describe(); }, 300);
+    ui.pieces.dataset.pending = 'true';
+    piecesTimer = scope.timeout(piecesEdited, PIECES_DELAY_MS);
   });
-  on(ui.unused, 'change', () => describe());
-  on(ui.w, 'change', resizeDraw);
-  on(ui.h, 'change', resizeDraw);
-  for (const b of root.querySelectorAll('[data-kind]')) {
-    on(b, 'click', () => {
-      state.draw.kind = b.dataset.kind;
-      for (const o of root.querySelectorAll('[data-kind]')) o.setAttribute('aria-pressed', String(o === b));
-      boardEdited();
-    });
-  }
-  on($('[data-fill]'), 'click', () => { state.draw.cells.fill(true); boardEdited(); });
-  on($('[data-clear]'), 'click', () => { state.draw.cells.fill(false); boardEdited(); });
-  on(ui.solve, 'click', solve);
-  on(ui.stop, 'click', stopSearch);
-  on($('[data-prev]'), 'click', () => browse(-1));
-  on($('[data-next]'), 'click', () => browse(1));
-  const ro = new ResizeObserver(() => redraw());
-  ro.observe(wrap);
-  const offTheme = onThemeChange(() => { renderLegend(); redraw(); drawEditor(); });
+  scope.on(ui.unused, 'change', piecesEdited);
+  scope.on(ui.distinct, 'change', () => { resetSolutions(); save(); });
+  scope.on(ui.limit, 'change', () => { resetSolutions(); save(); });
+  scope.on(ui.w, 'change', resizeDraw);
+  scope.on(ui.h, 'change', resizeDraw);
+  const kinds = toggleGroup($('[data-drawing] [role=group]'), {
+    scope, attribute: 'kind', onChange: (kind) => { state.draw.kind = kind; boardEdited(); },
+  });
+  scope.on($('[data-fill]'), 'click', () => { state.draw.cells.fill(true); boardEdited(); });
+  scope.on($('[data-clear]'), 'click', () => { state.draw.cells.fill(false); boardEdited(); });
+  scope.on(ui.solve, 'click', solve);
+  scope.on(ui.stop, 'click', stopSearch);
+  scope.on($('[data-prev]'), 'click', () => browse(-1));
+  scope.on($('[data-next]'), 'click', () => browse(1));
+  scope.on(ui.follow, 'change', () => {
+    if (ui.follow.checked && state.solutions.length) { state.shown = state.solutions.length - 1; redraw(); }
+  });
+  scope.on($('[data-editor-clear]'), 'click', () => editor.clear());
+  scope.on($('[data-editor-add]'), 'click', () => {
+    const text = editor.appendTo(ui.pieces.value);
+    if (text === null) {
+      piecesMsg.show('Click cells in the small grid to draw a piece first.', 'error');
+      return;
+    }
+    ui.pieces.value = text;
+    ui.set.value = 'custom';
+    editor.clear();
+    piecesEdited();
+  });
+  scope.on($('[data-editor]'), 'toggle', () => editor.draw());
+  // Sized now, so the grid is in place (and clickable) the moment the section opens.
+  editor.draw();
+  scope.onResize(wrap, () => redraw());
+  scope.add(onThemeChange(() => { renderLegend(); redraw(); editor.draw(); }));
+
+  // ---- start: the library, then what was saved ----------------------------------------------
 
   (async () => {
     try {
-      const lib = await engine.run('poly.library', {});
+      const lib = await engine.poly.library({});
       if (disposed) return;
       state.library = lib.puzzles;
       for (const p of lib.puzzles) ui.puzzle.add(new Option(p.title, p.id));
       ui.puzzle.add(new Option('Draw your own board…', 'draw'));
-      ui.puzzle.value = 'meteor';
-      selectPuzzle('meteor');
+      const known = saved.puzzleId === 'draw' || lib.puzzles.some((p) => p.id === saved.puzzleId);
+      const id = known ? saved.puzzleId : 'meteor';
+      ui.puzzle.value = id;
+      ui.w.value = state.draw.width;
+      ui.h.value = state.draw.height;
+      kinds.set(state.draw.kind);
+      if (saved.pieces !== null) ui.pieces.value = saved.pieces;
+      ui.unused.checked = saved.unused;
+      await selectPuzzle(id, { keepPieces: saved.pieces !== null });
+      const r = saved.results;
+      if (r && !disposed && r.key === argsKey()) {
+        state.solutions = r.solutions;
+        state.shown = r.shown;
+        state.counts = r.counts;
+        state.resultsKey = r.key;
+        ui.follow.checked = false;
+        state.view = currentView();
+        showCounts(r.counts, 1);
+        if (r.message) finishWith(r.message, r.level);
+        redraw();
+        save();
+      }
+      if (notice) runMsg.show(notice, 'warning');
     } catch (err) {
       if (!disposed) showError(err);
     }
   })();
 
-  return () => {
-    disposed = true;
-    stopSearch();
-    ro.disconnect();
-    offTheme();
-    clearTimeout(drawTimer);
-    clearTimeout(piecesTimer);
-  };
+  return () => scope.dispose();
 }

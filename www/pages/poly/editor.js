@@ -1,0 +1,99 @@
+// The piece editor: a small grid of the board's kind where the user draws a piece, which is
+// then added to the pieces text as a block of letters (the format the core reads).
+import { layout, cellAt, drawBoard } from './draw.js';
+
+const SIDE = 5;
+const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
+
+export class PieceEditor {
+  /** `kind()` is the grid kind of the board; `look()` gives {colors, dark} for drawing. */
+  constructor(canvas, scope, { kind, look }) {
+    Object.assign(this, { canvas, kind, look });
+    this.cells = new Array(SIDE * SIDE).fill(false);
+    this.painting = null;
+    this.lay = null;
+    scope.on(canvas, 'pointerdown', (event) => {
+      const cell = this.cellAt(event);
+      if (!cell) return;
+      event.preventDefault();
+      canvas.setPointerCapture(event.pointerId);
+      const i = cell[1] * SIDE + cell[0];
+      this.painting = !this.cells[i];
+      this.cells[i] = this.painting;
+      this.draw();
+    });
+    scope.on(canvas, 'pointermove', (event) => {
+      if (this.painting === null) return;
+      const cell = this.cellAt(event);
+      if (cell) { this.cells[cell[1] * SIDE + cell[0]] = this.painting; this.draw(); }
+    });
+    const stop = () => { this.painting = null; };
+    scope.on(canvas, 'pointerup', stop);
+    scope.on(canvas, 'pointercancel', stop);
+    // Keyboard: arrows move a cursor, Space or Enter toggles the cell under it.
+    this.cursor = [0, 0];
+    scope.on(canvas, 'keydown', (event) => {
+      const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+      if (moves[event.key]) {
+        const [dx, dy] = moves[event.key];
+        this.cursor = [Math.max(0, Math.min(SIDE - 1, this.cursor[0] + dx)), Math.max(0, Math.min(SIDE - 1, this.cursor[1] + dy))];
+      } else if (event.key === ' ' || event.key === 'Enter') {
+        const i = this.cursor[1] * SIDE + this.cursor[0];
+        this.cells[i] = !this.cells[i];
+      } else return;
+      event.preventDefault();
+      this.draw();
+    });
+  }
+
+  cellAt(event) {
+    const rect = this.canvas.getBoundingClientRect();
+    return this.lay ? cellAt(this.lay, event.clientX - rect.left, event.clientY - rect.top) : null;
+  }
+
+  draw() {
+    this.lay = layout(this.kind(), SIDE, SIDE, 170, 30);
+    const labels = this.cells.map((on) => (on ? 0 : -1));
+    const { colors, dark } = this.look();
+    const focused = document.activeElement === this.canvas;
+    drawBoard(this.canvas, this.lay, { cells: new Array(SIDE * SIDE).fill(true), labels, colors, dark, hover: focused ? this.cursor : null });
+  }
+
+  /** Redraws when the board's kind changed since the last drawing. */
+  sync() {
+    if (!this.lay || this.lay.kind !== this.kind()) this.draw();
+  }
+
+  clear() {
+    this.cells.fill(false);
+    this.draw();
+  }
+
+  /**
+   * The pieces text with the drawn piece added under a letter not yet used, or null when
+   * nothing is drawn. A header line (square/hex) marks the text as a drawing.
+   */
+  appendTo(text) {
+    const on = [];
+    this.cells.forEach((v, i) => { if (v) on.push([i % SIDE, Math.floor(i / SIDE)]); });
+    if (!on.length) return null;
+    let base = text.trim();
+    const isDrawing = base.includes('\n') || base.includes('.');
+    if (!isDrawing) base = this.kind();
+    const used = new Set(base.replace(/^(hex|square)\s*/i, ''));
+    const letter = LETTERS.find((c) => !used.has(c));
+    if (!letter) return null;
+    const top = Math.min(...on.map((p) => p[1]));
+    const minRow = this.kind() === 'hex' ? top & ~1 : top; // hex blocks start on an even row
+    const maxRow = Math.max(...on.map((p) => p[1]));
+    const minCol = Math.min(...on.map((p) => p[0]));
+    const maxCol = Math.max(...on.map((p) => p[0]));
+    const rows = [];
+    for (let r = minRow; r <= maxRow; r++) {
+      let row = '';
+      for (let c = minCol; c <= maxCol; c++) row += this.cells[r * SIDE + c] ? letter : '.';
+      rows.push(row);
+    }
+    return [base, rows.join('\n')].filter(Boolean).join('\n\n');
+  }
+}
