@@ -28,13 +28,16 @@ test('two independent one-second requests run at once on two workers', async (t)
     const { engine } = await import('/engine.js');
     // Both workers ready first: this measures running, not starting.
     await Promise.all([engine.selftest.spin({ ms: 1 }), engine.selftest.spin({ ms: 1 })]);
-    const start = performance.now();
+    // Sampled rather than timed end to end: a loaded machine stretches wall time, not overlap.
+    let mostBusy = 0;
+    const watch = setInterval(() => { mostBusy = Math.max(mostBusy, engine.stats().busy); }, 20);
     const [a, b] = await Promise.all([engine.selftest.spin({ ms: 1000 }), engine.selftest.spin({ ms: 1000 })]);
-    return { total: performance.now() - start, a: a.elapsed_ms, b: b.elapsed_ms, workers: engine.stats().workers };
+    clearInterval(watch);
+    return { mostBusy, a: a.elapsed_ms, b: b.elapsed_ms, workers: engine.stats().workers };
   });
   assert.ok(result.a >= 1000 && result.b >= 1000, 'each request ran its full second');
   assert.equal(result.workers, 2);
-  assert.ok(result.total < 1600, `both finished after ${Math.round(result.total)} ms, not in parallel`);
+  assert.equal(result.mostBusy, 2, 'the two requests ran at the same time');
 });
 
 test('cancelling a waiting request leaves the running one untouched', async (t) => {
@@ -116,21 +119,23 @@ test('map fans one operation out over the pool, in order; the first error cancel
     const values = await engine.map('sudoku.solve', [{ puzzle }, { puzzle: puzzle.replace('4', '.') }, { puzzle }], {
       onProgress: (i) => heard.add(i),
     });
-    const start = performance.now();
+    // Two workers run two parts at once: the pool is seen busy with two while they spin.
+    let mostBusy = 0;
+    const watch = setInterval(() => { mostBusy = Math.max(mostBusy, engine.stats().busy); }, 20);
     const spins = await engine.map('selftest.spin', [{ ms: 400 }, { ms: 400 }, { ms: 400 }, { ms: 400 }]);
-    const fanOutMs = performance.now() - start;
+    clearInterval(watch);
     let failure = null;
     const parts = [{ op: 'selftest.spin', args: { ms: 20000 } }, { op: 'sudoku.solve', args: { puzzle: '12' } }];
     const failStart = performance.now();
     try { await engine.all(parts); } catch (e) { failure = { name: e.name, message: e.message }; }
     return {
-      solutions: values.map((v) => v.solution && v.solution.length), spins: spins.length, fanOutMs,
+      solutions: values.map((v) => v.solution && v.solution.length), spins: spins.length, mostBusy,
       failure, failMs: performance.now() - failStart, busy: engine.stats().busy,
     };
   }, PUZZLE);
   assert.deepEqual(result.solutions, [81, 81, 81]);
   assert.equal(result.spins, 4);
-  assert.ok(result.fanOutMs < 1400, `four 400 ms parts on two workers took ${Math.round(result.fanOutMs)} ms`);
+  assert.equal(result.mostBusy, 2, 'both workers ran parts at the same time');
   assert.equal(result.failure.name, 'EngineError');
   assert.match(result.failure.message, /81 cells/);
   assert.ok(result.failMs < 10000, 'the long part was cancelled, not waited for');

@@ -114,6 +114,16 @@ export async function assertAccessible(page, label) {
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const lines = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
   assert.deepEqual(lines, [], `${label}: accessibility violations`);
+  // Text a person would read as a bug: a value that never arrived, printed by a template.
+  const leaks = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const found = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (/\b(null|undefined|NaN)\b|\[object Object\]/.test(node.textContent)) found.push(node.parentElement?.outerHTML.slice(0, 120));
+    }
+    return found;
+  });
+  assert.deepEqual(leaks, [], `${label}: placeholder text on the page`);
 }
 
 /** The element's box relative to the viewport, and whether it lies wholly inside it. */

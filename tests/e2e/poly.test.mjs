@@ -1,7 +1,7 @@
 // The tiling page in Chromium: solve Meteor, stop a long search, draw a board and solve it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, screenshot, inViewport, PHONE } from './helpers.mjs';
+import { useBrowser, screenshot, inViewport, assertAccessible, PHONE } from './helpers.mjs';
 
 const browser = useBrowser();
 
@@ -38,6 +38,7 @@ test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', asy
     });
     assert.ok(colours >= 10, `expected many piece colours, saw ${colours}`);
     await screenshot(page, 'poly-meteor-light');
+    await assertAccessible(page, 'tiling with Meteor solved');
     assert.deepEqual(app.errors, []);
   }
 });

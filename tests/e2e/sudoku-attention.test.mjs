@@ -3,7 +3,7 @@
 // are on screen together.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, screenshot, inViewport, PHONE } from './helpers.mjs';
+import { useBrowser, screenshot, inViewport, assertAccessible, PHONE } from './helpers.mjs';
 
 const browser = useBrowser();
 
@@ -79,6 +79,8 @@ test('after Hint, Rate, Count and Solve the arrow keys still move on the board',
   assert.doesNotMatch(solved, /0|\./);
   await page.keyboard.press('Control+z');
   assert.notEqual(await page.getAttribute('.sudoku-board-wrap', 'data-grid'), solved);
+  // After all that the page is still whole: every message and task box reads as text.
+  await assertAccessible(page, 'sudoku after hint, rate, count and solve');
 });
 
 test('on a phone the board and the digit pad are on screen together', async (t) => {
@@ -89,5 +91,9 @@ test('on a phone the board and the digit pad are on screen together', async (t) 
     assert.ok(await inViewport(page.locator(`[data-digit="${digit}"]`)), `digit ${digit} on screen with the board`);
   }
   assert.ok(await inViewport(page.locator('[data-action=undo]')), 'undo on screen with the board');
+  // On a phone the hint and its task box move under the board; a hint shows there.
+  await page.tap('[data-action=hint-quick]');
+  await page.waitForSelector('[data-role=hint-box]:not([hidden])');
+  await assertAccessible(page, 'sudoku phone with a hint');
   await screenshot(page, 'sudoku-phone-light');
 });

@@ -2,7 +2,7 @@
 // follow the best move; play a dealt board with memo marks and hints.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, screenshot, inViewport, PHONE } from './helpers.mjs';
+import { useBrowser, screenshot, inViewport, assertAccessible, PHONE } from './helpers.mjs';
 
 const browser = useBrowser();
 
@@ -254,4 +254,5 @@ test('on a phone the board and the controls of a round are on screen together', 
     assert.ok(await inViewport(page.locator(selector)), `${selector} on screen with the board`);
   }
   await screenshot(page, 'voltorb-phone-play');
+  await assertAccessible(page, 'voltorb phone in play');
 });

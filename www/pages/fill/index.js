@@ -292,7 +292,7 @@ export function mount(root, { engine }) {
   });
 
   // Test and automation hook: read the document without going through the canvas.
-  viewport.fillDocument = () => ({ width: doc.width, height: doc.height, pixels: doc.pixels, undoSteps: doc.history.undoSteps.length });
+  viewport.fillDocument = () => ({ width: doc.width, height: doc.height, pixels: doc.pixels, undoSteps: doc.history.undoSteps.length, revision: doc.revision });
 
   return () => {
     saveNow();

@@ -703,7 +703,7 @@ export function mount(root, { engine }) {
   const narrow = matchMedia('(max-width: 820px)');
   const placeHint = () => {
     const anchor = narrow.matches ? root.querySelector('.sudoku-tools') : root.querySelector('[data-section=help] .row');
-    anchor.after(el.hintBox, root.querySelector('[data-progress=help]'), el.hintMsg);
+    anchor.after(el.hintBox, root.querySelector('[data-task=help]'), el.hintMsg);
   };
   placeHint();
   narrow.addEventListener('change', placeHint);
