@@ -1,6 +1,6 @@
 // Sudoku page, playing: pencil marks, auto-candidates, undo/redo, mistakes, reload and continue,
 // share links, hints (two stages, apply, undo) and new games.
-import { test, before, after } from 'node:test';
+import { test, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, screenshot, PHONE } from './helpers.mjs';
 
@@ -14,14 +14,14 @@ const EXTREME = '98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1
 let app;
 let page;
 
-// The tests play one game in order, on one page, as a person would.
-before(async () => {
+// Every test starts on a fresh page with empty storage (a first visit: the welcome game).
+beforeEach(async () => {
   app = await browser.open(null, '#/sudoku');
   page = app.page;
   await page.waitForSelector('.sudoku-board-wrap[data-grid]');
 });
 
-after(async () => {
+afterEach(async () => {
   await app.close();
 });
 
@@ -100,7 +100,9 @@ test('pencil marks, digits, undo and redo', async () => {
   assert.equal(await cell(5, 'value'), '');
 });
 
-test('auto candidates follow the digits; mistakes show when asked', async () => {
+test('auto candidates follow the digits; mistakes show when asked; all of it survives a reload', async () => {
+  await clickCell(2);
+  await page.keyboard.press('4');
   await page.check('[data-role=auto]');
   // r1c4 (cell 3): row has 5 3 4 7, column 1 8 4... candidates 2 and 6.
   assert.equal(await cell(3, 'marks'), '26');
@@ -121,9 +123,8 @@ test('auto candidates follow the digits; mistakes show when asked', async () => 
   await screenshot(page, 'sudoku-play-marks');
   await page.keyboard.press('Backspace');
   assert.equal(await cell(5, 'value'), '');
-});
 
-test('the game survives a reload, undo history included', async () => {
+  // The game survives a reload, undo history included.
   await page.waitForFunction(() => localStorage.getItem('gridwise.sudoku.game'));
   const before = { grid: await board('grid'), marks: await cell(3, 'marks') };
   await page.reload();
@@ -139,6 +140,9 @@ test('the game survives a reload, undo history included', async () => {
 });
 
 test('a share link opens its puzzle and the previous game can come back', async () => {
+  // A game in progress (an untouched one is not worth offering back).
+  await clickCell(2);
+  await page.keyboard.press('4');
   await page.goto(`${app.url}#/sudoku?p=${OTHER}`);
   await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap')?.dataset.givens === g, OTHER);
   assert.equal(await board('mode'), 'play');
