@@ -32,6 +32,8 @@ fn hint_returns_a_step_with_the_documented_fields() {
     let step = field(&reply, "step");
     for name in [
         "technique",
+        "name",
+        "about",
         "rating",
         "placements",
         "eliminations",

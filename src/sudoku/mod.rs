@@ -10,5 +10,6 @@ pub mod candidates;
 pub mod generator;
 pub mod hint;
 pub mod logic;
+pub mod names;
 pub mod rating;
 pub mod step;

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::candidates::{Board, unit_kind};
+use super::names;
 
 /// A digit in a cell (a placement, an elimination or a link end).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -70,8 +71,12 @@ pub struct Link {
 /// One application of one named technique.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Step {
-    /// The technique's name, e.g. "Hidden Single".
+    /// The technique's name as Sudoku Explainer gives it, e.g. "Hidden Single", "Pointing".
     pub technique: String,
+    /// What players call it, e.g. "Hidden single", "Pointing pair".
+    pub name: String,
+    /// A plain one-paragraph explanation of the technique.
+    pub about: &'static str,
     /// Its difficulty on the Sudoku Explainer scale.
     pub rating: f64,
     /// Digits it places.
@@ -95,6 +100,8 @@ impl Step {
     pub fn new(technique: &str, rating: f64) -> Step {
         Step {
             technique: technique.to_string(),
+            name: names::player_name(technique, 0),
+            about: names::about(technique),
             rating: (rating * 10.0).round() / 10.0,
             placements: Vec::new(),
             eliminations: Vec::new(),
@@ -121,6 +128,8 @@ impl Step {
     /// Sets the pattern cells.
     pub fn with_cells(mut self, cells: &[usize]) -> Step {
         self.cells = cells.to_vec();
+        // "Pointing pair" or "triple" depends on the pattern's size.
+        self.name = names::player_name(&self.technique, cells.len());
         self
     }
 

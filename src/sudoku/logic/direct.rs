@@ -8,6 +8,7 @@ use super::super::step::{Role, Step};
 use super::intersections::each_locked;
 use super::singles::hidden_single;
 use super::subsets::each_hidden_subset;
+use crate::sudoku::names;
 
 /// The hidden single a step's eliminations leave behind, as a direct step.
 fn direct(board: &Board, step: Step, name: &str, rating: f64) -> Option<Step> {
@@ -16,6 +17,7 @@ fn direct(board: &Board, step: Step, name: &str, rating: f64) -> Option<Step> {
     let single = hidden_single(&after, false).or_else(|| hidden_single(&after, true))?;
     let p = single.placements[0];
     let mut s = Step::new(name, rating).place(p.cell, p.digit);
+    s.name = names::player_name(name, step.cells.len());
     s.cells = step.cells.clone();
     s.cells.push(p.cell);
     s.units = step.units.clone();
