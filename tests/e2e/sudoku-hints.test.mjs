@@ -50,7 +50,12 @@ async function askHint() {
 
 test('after an elimination-only step, the next hint is the next step', async () => {
   const first = await askHint();
-  assert.match(first, /^Pointing/);
+  // Players' names for the technique, with what it means one click away.
+  assert.match(first, /^Pointing (pair|triple) · 2\.6/);
+  assert.match(await page.textContent('[data-role=hint-text]'), /^A pointing (pair|triple) is available\. Look at box \d and (row|column) \d\.$/);
+  await page.click('[data-role=hint-about] summary');
+  assert.match(await page.textContent('[data-role=hint-about-title]'), /^What is a pointing (pair|triple)\?$/);
+  assert.match(await page.textContent('[data-role=hint-about-text]'), /Inside a box/);
   await page.click('[data-action=hint-show]');
   const firstText = await page.textContent('[data-role=hint-text]');
   assert.match(firstText, /removes/);
@@ -59,7 +64,7 @@ test('after an elimination-only step, the next hint is the next step', async () 
   assert.equal(await page.getAttribute('.sudoku-board-wrap', 'data-grid'), grid, 'no digit was placed');
 
   const second = await askHint();
-  assert.match(second, /^Naked Pair/);
+  assert.match(second, /^Naked pair/);
   await page.click('[data-action=hint-show]');
   assert.notEqual(await page.textContent('[data-role=hint-text]'), firstText);
   await screenshot(page, 'sudoku-hint-after-elimination');

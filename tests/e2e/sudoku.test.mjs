@@ -2,7 +2,7 @@
 // highlighted cells, count solutions and cancel a long count.
 import { test, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, screenshot } from './helpers.mjs';
+import { useBrowser, screenshot, inViewport } from './helpers.mjs';
 
 const browser = useBrowser();
 
@@ -51,28 +51,44 @@ test('a puzzle typed cell by cell solves, with the solver digits in their own co
   await page.waitForSelector('.sudoku-board-wrap[data-mode=edit]');
   assert.equal(await grid(), '.'.repeat(81));
 
-  // Arrows, Backspace and Delete: type into r1c1, move, correct a digit.
+  const selected = () => page.getAttribute('.sudoku-board-wrap', 'data-selected');
+  const entryLine = () => page.textContent('[data-role=entry-status]');
+  // The entry bar with its Start button is on screen with the board.
+  assert.ok(await inViewport(page.locator('[data-action=start]')), 'Start playing is in view');
+
+  // A given typed moves on to the next cell; Backspace erases where the cursor is.
   await clickCell(0);
   await page.keyboard.press('7');
+  assert.equal(await selected(), '1');
+  await page.waitForFunction(() => /1 given: more than one solution so far/.test(document.querySelector('[data-role=entry-status]').textContent));
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Backspace');
+  assert.equal(await grid(), '.'.repeat(81));
+  // Left and right run on across rows (r1c1 back to r9c9 and on again); up and down wrap.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await selected(), '80');
   await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('3');
+  assert.equal(await selected(), '0');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await selected(), '72');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await selected(), '73');
+
+  // Two 5s in a row: the live line says so at once.
+  await clickCell(0);
+  await page.keyboard.press('5');
+  await page.keyboard.press('5');
+  await page.waitForFunction(() => /two 5s/i.test(document.querySelector('[data-role=entry-status]').textContent));
+  await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Backspace');
   await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('Delete');
-  assert.equal(await grid(), '.'.repeat(81));
-  await page.keyboard.press('ArrowUp'); // wraps to r9c1
-  assert.equal(await page.getAttribute('.sudoku-board-wrap', 'data-selected'), '72');
+  await page.keyboard.press('Backspace');
 
-  // Type the whole puzzle row by row.
+  // The whole puzzle with keys only: a digit moves on, an empty cell is passed with ArrowRight.
   await clickCell(0);
-  for (let r = 0; r < 9; r++) {
-    for (let c = 0; c < 9; c++) {
-      const ch = PUZZLE[r * 9 + c];
-      if (ch !== '.') await page.keyboard.press(ch);
-      await page.keyboard.press('ArrowRight'); // wraps within the row
-    }
-    await page.keyboard.press('ArrowDown');
-  }
+  for (const ch of PUZZLE) await page.keyboard.press(ch === '.' ? 'ArrowRight' : ch);
+  await page.waitForFunction(() => /30 givens: unique solution ✓/.test(document.querySelector('[data-role=entry-status]').textContent));
+  assert.match(await entryLine(), /unique solution/);
   assert.equal(await grid(), PUZZLE);
   assert.equal(await cellAttr(0, 'kind'), 'given');
 

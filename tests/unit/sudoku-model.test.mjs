@@ -6,7 +6,7 @@ import {
   BOXES, PEERS, bit, candidates, cellsFromText, conflicts, deadEnd, digitsOf, formatTime, textFromCells,
 } from '../../www/pages/sudoku/model.js';
 import { Game } from '../../www/pages/sudoku/game.js';
-import { hintCandidates, lookSentence, workingCandidates } from '../../www/pages/sudoku/hints.js';
+import { hintCandidates, lookSentence, workingCandidates, effectSummary } from '../../www/pages/sudoku/hints.js';
 
 const PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
@@ -117,8 +117,18 @@ test('hints start from real eliminations: auto-candidates and applied steps', ()
   game.place(2, 4);
   game.setAuto(false);
   assert.equal(hintCandidates(game)[2], candidates(game.values())[2] & ~bit(4));
-  assert.equal(lookSentence({ technique: 'Hidden Single', units: [{ kind: 'box', index: 0 }] }),
-    'A Hidden Single is available. Look at box 1.');
+  assert.equal(lookSentence({ technique: 'Hidden Single', name: 'Hidden single', units: [{ kind: 'box', index: 0 }] }),
+    'A hidden single is available. Look at box 1.');
+  assert.equal(lookSentence({ technique: 'Pointing', name: 'Pointing pair', units: [{ kind: 'box', index: 3 }, { kind: 'row', index: 4 }] }),
+    'A pointing pair is available. Look at box 4 and row 5.');
   assert.equal(lookSentence({ technique: 'X-Wing', units: [{ kind: 'row', index: 1 }, { kind: 'row', index: 6 }] }),
     'An X-Wing is available. Look at row 2 and row 7.');
+});
+
+test('removals are grouped by cell or by digit, whichever reads shorter', () => {
+  const cellRemovals = { eliminations: [{ cell: 5, digit: 2 }, { cell: 5, digit: 7 }, { cell: 5, digit: 5 }] };
+  assert.equal(effectSummary(cellRemovals), 'removes 2, 5 and 7 from r1c6');
+  const digitRemovals = { eliminations: [{ cell: 9, digit: 4 }, { cell: 11, digit: 4 }, { cell: 15, digit: 4 }] };
+  assert.equal(effectSummary(digitRemovals), 'removes 4 from r2c1, r2c3 and r2c7');
+  assert.equal(effectSummary({ eliminations: [] }), '');
 });

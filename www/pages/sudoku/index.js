@@ -3,7 +3,7 @@
 // Drawing, input, game state and storage live in pages/sudoku/.
 import { onThemeChange } from '../../ui/theme.js';
 import { Scope } from '../../ui/dom.js';
-import { Messages } from '../../ui/messages.js';
+import { Messages, sentence } from '../../ui/messages.js';
 import { TaskRunner, CANCELLED } from '../../ui/task.js';
 import { keepFocusHome, focusQuietly } from '../../ui/focus.js';
 import { randomSeed } from '../../ui/seed.js';
@@ -12,7 +12,7 @@ import { Board } from './board.js';
 import { Game } from './game.js';
 import { attachInput } from './input.js';
 import { template } from './template.js';
-import { effectSummary, hintCandidates, lookSentence, workingCandidates } from './hints.js';
+import { aboutTitle, effectSummary, hintCandidates, lookSentence, playerName, workingCandidates } from './hints.js';
 import {
   cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
 } from './model.js';
@@ -30,7 +30,7 @@ export function mount(root, { engine }) {
   const $ = (sel) => root.querySelector(sel);
   const el = {
     canvas: $('.sudoku-board'), wrap: $('.sudoku-board-wrap'), badge: $('[data-role=badge]'),
-    mode: $('[data-role=mode]'), timer: $('[data-role=timer]'), editBar: $('[data-role=edit-bar]'),
+    mode: $('[data-role=mode]'), timer: $('[data-role=timer]'), editBar: $('[data-role=edit-bar]'), entryStatus: $('[data-role=entry-status]'),
     boardMsg: $('[data-role=board-message]'), live: $('[data-role=live]'), pad: $('[data-role=pad]'),
     cells: [...root.querySelectorAll('[data-role=cells] [data-cell]')],
     gameMsg: $('[data-role=game-message]'), helpMsg: $('[data-role=help-message]'), hintMsg: $('[data-role=hint-message]'),
@@ -155,7 +155,37 @@ export function mount(root, { engine }) {
     saveGame(game.toJSON());
   }
 
+  // While a puzzle is entered, a line under the entry bar says whether it is proper yet.
+  let entryCheck = null;
+  let entryTimer = 0;
+  async function checkEntry() {
+    entryCheck?.abort();
+    const line = el.entryStatus;
+    if (game.mode !== 'edit') { line.textContent = ''; return; }
+    const cells = game.givens;
+    const clues = cells.filter(Boolean).length;
+    if (clues === 0) { line.textContent = 'Type the givens: each digit moves on to the next cell.'; line.dataset.state = 'empty'; return; }
+    const request = new AbortController();
+    entryCheck = request;
+    const givens = `${clues} given${clues === 1 ? '' : 's'}`;
+    try {
+      const { count } = await engine.sudoku.count({ puzzle: textFromCells(cells), limit: 2 }, { signal: request.signal });
+      if (entryCheck !== request) return;
+      const dead = count === 0 ? deadEnd(cells) : null;
+      line.textContent = count === 1 ? `${givens}: unique solution ✓`
+        : count === 0 ? `${givens}: no solution${dead ? `: ${dead.message}` : ''}`
+          : `${givens}: more than one solution so far`;
+      line.dataset.state = count === 1 ? 'unique' : count === 0 ? 'none' : 'many';
+    } catch (err) {
+      if (isAbort(err) || entryCheck !== request) return;
+      line.textContent = `${givens}: ${sentence(err.message).replace(/^./, (c) => c.toLowerCase())}`;
+      line.dataset.state = 'none';
+    }
+  }
+  const scheduleEntryCheck = () => { clearTimeout(entryTimer); entryTimer = setTimeout(checkEntry, 120); };
+
   game.onChange = (reason) => {
+    scheduleEntryCheck();
     ui.flagged = new Set();
     if (reason !== 'hint') closeHint(false);
     if (game.completedAt && reason !== 'solve') {
@@ -219,6 +249,7 @@ export function mount(root, { engine }) {
     closeHint(false);
     messages.documentChanged();
     game.resume();
+    scheduleEntryCheck();
     render();
     saveNow();
   }
@@ -282,7 +313,7 @@ export function mount(root, { engine }) {
     replaceGame('play', cells, { solution: reply.solution, unique, meta: { source, ...meta } });
     const note = unique === false ? ' It has more than one solution, so mistakes are checked against one of them.' : '';
     backgroundRating();
-    say(target, `Puzzle loaded.${note}`, unique === false ? 'error' : 'success', target === el.boardMsg ? backButton() : null);
+    say(target, `Puzzle loaded.${note}`, unique === false ? 'warning' : 'success', target === el.boardMsg ? backButton() : null);
     if (target !== el.boardMsg && ui.previous) say(el.boardMsg, 'New puzzle loaded.', 'info', backButton());
     return true;
   }
@@ -353,6 +384,8 @@ export function mount(root, { engine }) {
     const pencil = game.mode === 'play' && (ui.pencil !== !!pencilKey);
     if (pencil) game.toggleMark(targets(), d);
     else game.place(targets(), d);
+    // Entering a puzzle: a given typed moves on to the next cell, so 81 keys enter a puzzle.
+    if (game.mode === 'edit' && !pencil && ui.extra.size === 0 && ui.selected < 80) ui.selected += 1;
     render();
   }
 
@@ -361,11 +394,11 @@ export function mount(root, { engine }) {
     game.erase(targets());
   }
 
+  /** Up and down wrap within the column; left and right run on into the previous or next row. */
   function move(dr, dc, extend = false) {
     const cur = ui.selected < 0 ? 40 : ui.selected;
-    const r = (Math.floor(cur / 9) + dr + 9) % 9;
-    const c = (cur % 9 + dc + 9) % 9;
-    select(r * 9 + c, extend ? 'add' : 'replace');
+    const next = dc ? (cur + dc + 81) % 81 : ((Math.floor(cur / 9) + dr + 9) % 9) * 9 + (cur % 9);
+    select(next, extend ? 'add' : 'replace');
   }
 
   function togglePencil() {
@@ -528,7 +561,13 @@ export function mount(root, { engine }) {
   function showHint(step, stage) {
     ui.hint = { step, stage };
     el.hintBox.hidden = false;
-    el.hintTech.textContent = `${step.technique}${typeof step.rating === 'number' ? ` · ${step.rating.toFixed(1)}` : ''}`;
+    el.hintTech.textContent = `${playerName(step)}${typeof step.rating === 'number' ? ` · ${step.rating.toFixed(1)}` : ''}`;
+    // The technique explained, one click away; the name only once the player asked to see the step.
+    const about = root.querySelector('[data-role=hint-about]');
+    about.hidden = !step.about;
+    about.open = false;
+    root.querySelector('[data-role=hint-about-title]').textContent = aboutTitle(step);
+    root.querySelector('[data-role=hint-about-text]').textContent = step.about || '';
     el.hintText.textContent = stage === 'look' ? lookSentence(step) : `${step.text}${effectSummary(step) ? ` (${effectSummary(step)}.)` : ''}`;
     root.querySelector('[data-action=hint-show]').hidden = stage !== 'look';
     root.querySelector('[data-action=hint-apply]').hidden = stage !== 'show';
@@ -636,8 +675,8 @@ export function mount(root, { engine }) {
     blank: () => {
       replaceGame('edit', new Array(81).fill(0), { meta: { source: 'entered' } });
       ui.selected = 0;
-      // The player types next: bring the whole board into view.
-      el.wrap.scrollIntoView({ block: 'nearest' });
+      // The player types next: the entry bar with its Start button, and the board under it.
+      el.editBar.scrollIntoView({ block: 'start' });
       el.canvas.focus({ preventScroll: true });
       render();
       if (ui.previous) say(el.boardMsg, 'Your game is kept.', 'info', backButton());
@@ -741,11 +780,14 @@ export function mount(root, { engine }) {
     }
   }
   render();
+  checkEntry();
   if (!shared) saveNow();
   ensureSolution().then(() => { if (game.unique !== false) backgroundRating(); });
 
   return () => {
     disposed = true;
+    clearTimeout(entryTimer);
+    entryCheck?.abort();
     scope.dispose();
     stopBackgroundRating();
     clearTimeout(ui.rateRetry);

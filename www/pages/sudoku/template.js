@@ -20,6 +20,7 @@ export function template(settings) {
       <div class="sudoku-edit-bar" data-role="edit-bar" hidden>
         <span>New puzzle: type the givens or paste them (Ctrl+V).</span>
         <button class="btn btn-primary" type="button" data-action="start">Start playing</button>
+        <p class="sudoku-entry-status" data-role="entry-status" aria-live="polite"></p>
       </div>
       <div class="sudoku-board-wrap">
         <canvas class="sudoku-board" tabindex="0" role="application" aria-roledescription="Sudoku board"
@@ -41,6 +42,10 @@ export function template(settings) {
       <div class="sudoku-hint" data-role="hint-box" hidden>
         <p class="sudoku-hint-tech" data-role="hint-tech"></p>
         <p class="sudoku-hint-text" data-role="hint-text"></p>
+        <details class="sudoku-hint-about" data-role="hint-about" hidden>
+          <summary data-role="hint-about-title">What is this?</summary>
+          <p data-role="hint-about-text"></p>
+        </details>
         <div class="row">
           <button class="btn" type="button" data-action="hint-show">Show step</button>
           <button class="btn btn-primary" type="button" data-action="hint-apply">Apply</button>
