@@ -119,3 +119,25 @@ fn generate_is_reproducible_and_matches_the_wasm_test() {
     let (ok, _) = run(&["sudoku", "generate", "--rating", "abc"], "");
     assert!(!ok);
 }
+
+#[test]
+fn generate_stops_at_its_limit_and_says_how_to_go_further() {
+    // Nothing is rated 11.9-12.0 in a handful of tries: the limit ends it with a message.
+    let args = [
+        "sudoku",
+        "generate",
+        "--rating",
+        "11.9-12",
+        "--max-attempts",
+        "3",
+    ];
+    let (ok, stdout, stderr) = gridwise_with_input(&args, "");
+    assert!(!ok);
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("in 3 attempts"), "{stderr}");
+    assert!(stderr.contains("attempt limit"), "{stderr}");
+    assert!(
+        stderr.contains("--max-attempts or --time-limit"),
+        "{stderr}"
+    );
+}

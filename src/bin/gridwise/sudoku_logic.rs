@@ -50,6 +50,12 @@ pub enum Command {
         /// none, central, diagonal or mirror.
         #[arg(long, default_value = "none")]
         symmetry: String,
+        /// Give up on a puzzle after this many tries (0: no limit but the time).
+        #[arg(long, default_value_t = 100_000)]
+        max_attempts: u64,
+        /// Give up on a puzzle after this many seconds (0: no limit but the attempts).
+        #[arg(long, default_value_t = 120)]
+        time_limit: u64,
     },
 }
 
@@ -80,7 +86,19 @@ pub fn run(cmd: Command) -> ExitCode {
             count,
             seed,
             symmetry,
-        } => generate(level, rating, count, seed, &symmetry),
+            max_attempts,
+            time_limit,
+        } => generate(
+            level,
+            rating,
+            count,
+            seed,
+            &symmetry,
+            Limits {
+                attempts: max_attempts,
+                seconds: time_limit,
+            },
+        ),
     }
 }
 
@@ -111,12 +129,19 @@ fn json_lines(
     )
 }
 
+/// When `generate` gives up on a puzzle.
+struct Limits {
+    attempts: u64,
+    seconds: u64,
+}
+
 fn generate(
     level: Option<String>,
     rating: Option<String>,
     count: u32,
     seed: u64,
     symmetry: &str,
+    limits: Limits,
 ) -> ExitCode {
     let request = (|| {
         let sym = Symmetry::parse(symmetry).map_err(|e| e.to_string())?;
@@ -143,20 +168,47 @@ fn generate(
             return ExitCode::FAILURE;
         }
     };
-    // A range nothing falls in would otherwise run forever.
-    req.max_attempts = 100_000;
+    // A range nothing falls in would otherwise run forever: both limits are the user's to raise.
+    req.max_attempts = limits.attempts;
     let mut out = io::stdout().lock();
     for i in 0..count {
         // Puzzle i uses seed + i, so a batch is reproducible one puzzle at a time too.
         req.seed = seed.wrapping_add(i as u64);
-        match generator::generate(&req, &mut |_| true) {
+        let started = Instant::now();
+        let mut reported = Instant::now();
+        let mut timed_out = false;
+        let mut closest = 0.0;
+        let mut on_progress = |p: &generator::Progress| {
+            closest = p.best;
+            // Progress on stderr about once a second, so a long search is seen to be working.
+            if reported.elapsed().as_secs() >= 1 {
+                reported = Instant::now();
+                eprintln!(
+                    "generating puzzle {} of {count}: {} attempts, {:.0} s, closest rating so far {:.1}",
+                    i + 1,
+                    p.attempts,
+                    started.elapsed().as_secs_f64(),
+                    p.best
+                );
+            }
+            timed_out = limits.seconds > 0 && started.elapsed().as_secs() >= limits.seconds;
+            !timed_out
+        };
+        match generator::generate(&req, &mut on_progress) {
             Ok(g) => {
                 if writeln!(out, "{} {:.1}", g.puzzle, g.rating).is_err() {
                     return ExitCode::SUCCESS;
                 }
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                let why = if timed_out {
+                    format!("the time limit of {} s was reached", limits.seconds)
+                } else {
+                    "the attempt limit was reached".to_string()
+                };
+                eprintln!(
+                    "error: {e}: {why} (closest rating {closest:.1}); raise --max-attempts or --time-limit, or widen --rating"
+                );
                 return ExitCode::FAILURE;
             }
         }
