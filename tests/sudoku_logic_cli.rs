@@ -22,7 +22,15 @@ fn rate_prints_one_json_object_per_line_and_errors_in_place() {
         .collect();
     assert_eq!(lines.len(), 3);
     assert!(lines[0]["rating"].as_f64().unwrap() >= 1.0);
-    for key in ["level", "hardest", "steps"] {
+    for key in [
+        "level",
+        "hardest",
+        "hardest_name",
+        "bottleneck",
+        "steps",
+        "ep",
+        "ed",
+    ] {
         assert!(lines[0].get(key).is_some(), "{key}");
     }
     assert_eq!(lines[1]["error"], "a puzzle has 81 cells, this one has 2");

@@ -60,12 +60,21 @@ pub fn level_range(name: &str) -> Option<(f64, f64)> {
 /// A puzzle's rating.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Rating {
-    /// The hardest step's rating (SE scale).
+    /// The hardest step's rating (SE scale): Sudoku Explainer's ER.
     pub rating: f64,
+    /// The hardest step up to and including the first placement: SE's EP.
+    pub ep: f64,
+    /// The hardest step up to and including the first step that changes anything (a placement
+    /// or an elimination), which on the easiest-first path is the first step: SE's ED.
+    pub ed: f64,
     /// Its level name.
     pub level: &'static str,
-    /// The hardest step's technique.
+    /// The hardest step's technique (Sudoku Explainer's name).
     pub hardest: String,
+    /// The hardest step's technique as players call it.
+    pub hardest_name: String,
+    /// Where the hardest step comes in the path (0-based): the bottleneck that set the rating.
+    pub bottleneck: usize,
     /// Number of steps in the path.
     pub steps: usize,
 }
@@ -132,12 +141,36 @@ pub fn steps_of_with(
 
 /// The rating of a path.
 pub fn rating_of(steps: &[Step]) -> Rating {
-    let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
-    let rating = hardest.map(|s| s.rating).unwrap_or(0.0);
+    // The first step of the highest rating is the bottleneck: everything before it is easier.
+    let bottleneck =
+        steps
+            .iter()
+            .enumerate()
+            .fold(None::<(usize, &Step)>, |best, (i, s)| match best {
+                Some((_, b)) if b.rating >= s.rating => best,
+                _ => Some((i, s)),
+            });
+    let rating = bottleneck.map(|(_, s)| s.rating).unwrap_or(0.0);
+    let hardest_until = |stop: &dyn Fn(&Step) -> bool| {
+        let mut hardest: f64 = 0.0;
+        for s in steps {
+            hardest = hardest.max(s.rating);
+            if stop(s) {
+                break;
+            }
+        }
+        hardest
+    };
     Rating {
         rating,
+        ep: hardest_until(&|s| !s.placements.is_empty()),
+        ed: hardest_until(&|s| !s.placements.is_empty() || !s.eliminations.is_empty()),
         level: level_of(rating),
-        hardest: hardest.map(|s| s.technique.clone()).unwrap_or_default(),
+        hardest: bottleneck
+            .map(|(_, s)| s.technique.clone())
+            .unwrap_or_default(),
+        hardest_name: bottleneck.map(|(_, s)| s.name.clone()).unwrap_or_default(),
+        bottleneck: bottleneck.map(|(i, _)| i).unwrap_or(0),
         steps: steps.len(),
     }
 }
@@ -174,6 +207,26 @@ impl Located for LogicError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn er_ep_ed_and_the_bottleneck_come_from_the_path() {
+        let pointing = || Step::new("Pointing", 2.6);
+        let mut elimination = pointing();
+        elimination.eliminate(3, 4);
+        let path = vec![
+            elimination.clone(),
+            Step::new("Hidden Single", 1.2).place(0, 1),
+            Step::new("X-Wing", 3.2).place(1, 2),
+            Step::new("Naked Single", 2.3).place(2, 3),
+        ];
+        let r = rating_of(&path);
+        assert_eq!((r.rating, r.ep, r.ed), (3.2, 2.6, 2.6));
+        assert_eq!((r.bottleneck, r.hardest.as_str()), (2, "X-Wing"));
+        assert_eq!(r.hardest_name, "X-Wing");
+        // A placement needed before anything else: EP and ED are that step's rating.
+        let r = rating_of(&path[1..]);
+        assert_eq!((r.rating, r.ep, r.ed, r.bottleneck), (3.2, 1.2, 1.2, 1));
+    }
 
     #[test]
     fn level_names_follow_the_bounds() {

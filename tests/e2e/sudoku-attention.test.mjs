@@ -37,6 +37,8 @@ test('after New game no message about the previous puzzle is left on the page', 
   await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap').dataset.givens === g, EASY);
   await page.click('[data-action=rate]');
   await page.waitForFunction(() => /\d\.\d/.test(document.querySelector('[data-role=help-message]').textContent));
+  // Sudoku Explainer's three numbers and the step that set the rating.
+  assert.match(await text(page, 'help-message'), /^Rating 1\.2 \(easy\) · EP 1\.2 · ED 1\.2\. Hardest step: Hidden single, step \d+ of \d+\.$/);
 
   await page.click('[data-level=easy]');
   await page.click('[data-action=generate]');

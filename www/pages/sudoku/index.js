@@ -515,7 +515,11 @@ export function mount(root, { engine }) {
         render();
         scheduleSave();
       }
-      say(el.helpMsg, `Rating ${Number(r.rating).toFixed(1)} (${r.level}); hardest step: ${r.hardest}; ${r.steps} steps.`, 'info');
+      // SE's three numbers: the hardest step (ER), up to the first placement (EP), and the
+      // first step (ED); the bottleneck is where the path meets its hardest step.
+      const n = (x) => Number(x).toFixed(1);
+      say(el.helpMsg, `Rating ${n(r.rating)} (${r.level}) · EP ${n(r.ep)} · ED ${n(r.ed)}. `
+        + `Hardest step: ${r.hardest_name || r.hardest}, step ${r.bottleneck + 1} of ${r.steps}.`, 'info');
     } catch (err) {
       say(el.helpMsg, isAbort(err) ? 'Cancelled.' : `Could not rate: ${err.message}`, isAbort(err) ? 'info' : 'error');
     }
