@@ -153,15 +153,18 @@ export function mount(root, { engine }) {
       const full = await engine.voltorb.analyze(args, { signal });
       return { full, ms: performance.now() - searchStarted };
     }, { label: 'Working out the odds…' }).then((result) => {
-      el.status.classList.remove('vf-working');
       if (result === CANCELLED) {
-        // A newer analysis replaced this one, or the user stopped the search.
-        if (analysis && !search.running) {
+        // A newer analysis replaced this one (it owns the status line now), or the user
+        // stopped the search.
+        if (search.running) return;
+        el.status.classList.remove('vf-working');
+        if (analysis) {
           el.status.textContent = summary;
           adviceMsg.show('Best-move search stopped: the odds shown are exact; change a card or clue to search again.', 'info');
         }
         return;
       }
+      el.status.classList.remove('vf-working');
       const { full, ms } = result;
       analysis = full;
       el.status.textContent = `${summary} · best move ${formatMs(ms)}`;
