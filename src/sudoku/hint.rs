@@ -17,8 +17,8 @@ use crate::util::place::{ErrorPlace, Located};
 pub enum Hint {
     /// The next step of the easiest-first path.
     Step {
-        /// The step.
-        step: Step,
+        /// The step (boxed: it is far larger than the other answers).
+        step: Box<Step>,
     },
     /// Digits the user entered that contradict the solution (or each other).
     Mistake {
@@ -146,7 +146,9 @@ pub fn hint_with_marks(
         board.restrict(marks);
     }
     match logic::next_step(&board) {
-        Some(step) => Ok(Hint::Step { step }),
+        Some(step) => Ok(Hint::Step {
+            step: Box::new(step),
+        }),
         None => Err(LogicError::Stuck { steps: 0 }),
     }
 }
@@ -291,7 +293,7 @@ mod tests {
         assert_eq!(
             with,
             Hint::Step {
-                step: path[k + 1].clone()
+                step: Box::new(path[k + 1].clone())
             }
         );
         // From the digits alone the engine repeats an elimination already made.

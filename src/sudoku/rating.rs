@@ -7,7 +7,7 @@ use super::candidates::Board;
 use super::grid::{Grid, ParseError};
 use super::logic;
 use super::solver::count_solutions;
-use super::step::Step;
+use super::step::{CellDigit, Step};
 use crate::util::place::{ErrorPlace, Located};
 
 /// Why a puzzle cannot be rated or explained.
@@ -175,6 +175,30 @@ pub fn rating_of(steps: &[Step]) -> Rating {
     }
 }
 
+/// A position on the path: what the steps before it placed and removed (the givens are the
+/// puzzle's). The page jumps there to show the step that follows.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PathPosition {
+    /// Digits placed by the earlier steps.
+    pub placed: Vec<CellDigit>,
+    /// Candidates removed by the earlier steps (in cells still empty there).
+    pub eliminated: Vec<CellDigit>,
+}
+
+/// The position just before step `index` of `steps`.
+pub fn position_before(steps: &[Step], index: usize) -> PathPosition {
+    let earlier = &steps[..index.min(steps.len())];
+    let placed: Vec<CellDigit> = earlier.iter().flat_map(|s| s.placements.clone()).collect();
+    let filled: Vec<usize> = placed.iter().map(|p| p.cell).collect();
+    let mut eliminated: Vec<CellDigit> = Vec::new();
+    for e in earlier.iter().flat_map(|s| s.eliminations.iter()) {
+        if !filled.contains(&e.cell) && !eliminated.contains(e) {
+            eliminated.push(*e);
+        }
+    }
+    PathPosition { placed, eliminated }
+}
+
 /// Rates a puzzle given as text.
 pub fn rate(text: &str) -> Result<Rating, LogicError> {
     rate_with(text, &mut |_| {})
@@ -226,6 +250,24 @@ mod tests {
         // A placement needed before anything else: EP and ED are that step's rating.
         let r = rating_of(&path[1..]);
         assert_eq!((r.rating, r.ep, r.ed, r.bottleneck), (3.2, 1.2, 1.2, 1));
+    }
+
+    #[test]
+    fn the_position_before_a_step_gathers_what_came_earlier() {
+        let mut pointing = Step::new("Pointing", 2.6);
+        pointing.eliminate(3, 4);
+        pointing.eliminate(0, 5);
+        let path = vec![
+            pointing,
+            Step::new("Hidden Single", 1.2).place(0, 1),
+            Step::new("X-Wing", 3.2).place(1, 2),
+        ];
+        let before = position_before(&path, 2);
+        assert_eq!(before.placed, vec![CellDigit { cell: 0, digit: 1 }]);
+        // r1c1 is filled by then, so its removed 5 no longer matters.
+        assert_eq!(before.eliminated, vec![CellDigit { cell: 3, digit: 4 }]);
+        assert_eq!(position_before(&path, 0), PathPosition::default());
+        assert_eq!(position_before(&path, 9).placed.len(), 2);
     }
 
     #[test]

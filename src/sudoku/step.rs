@@ -68,6 +68,18 @@ pub struct Link {
     pub strong: bool,
 }
 
+/// A placed digit that keeps a digit out of a cell: what a single's picture shows so the player
+/// sees why the other cells cannot take it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Blocker {
+    /// The cell holding the digit (a given or a placed digit).
+    pub from: usize,
+    /// The digit it holds.
+    pub digit: u8,
+    /// The cell it rules the digit out of (they share a row, column or box).
+    pub blocks: usize,
+}
+
 /// One application of one named technique.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Step {
@@ -91,6 +103,9 @@ pub struct Step {
     pub candidates: Vec<RoleCandidate>,
     /// Chain links, if the technique is a chain.
     pub links: Vec<Link>,
+    /// For singles, the placed digits that rule the digit out of the unit's other cells (hidden
+    /// single) or the other digits out of the cell (naked single).
+    pub blockers: Vec<Blocker>,
     /// One plain-language sentence explaining it.
     pub text: String,
 }
@@ -109,6 +124,7 @@ impl Step {
             units: Vec::new(),
             candidates: Vec::new(),
             links: Vec::new(),
+            blockers: Vec::new(),
             text: String::new(),
         }
     }

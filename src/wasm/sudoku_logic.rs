@@ -1,13 +1,15 @@
 //! Bindings for `sudoku.hint`, `sudoku.steps`, `sudoku.rate` and `sudoku.generate`.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{Failure, Progress, from_args, now_ms, to_js};
 use crate::protocol::sudoku::GenerateOptions;
 use crate::sudoku::generator;
 use crate::sudoku::hint::{hint_with_marks, parse_marks};
-use crate::sudoku::rating::{parse_unique, rate_grid, rate_with, steps_of_with};
+use crate::sudoku::rating::{
+    PathPosition, Rating, parse_unique, position_before, rate_grid, rating_of, steps_of_with,
+};
 
 #[derive(Deserialize)]
 struct HintArgs {
@@ -51,15 +53,29 @@ pub fn sudoku_steps(args: JsValue, progress: &js_sys::Function) -> Result<JsValu
     to_js(&serde_json::json!({ "steps": steps }))
 }
 
-/// `sudoku.rate {puzzle}` → `{rating, level, hardest, steps}`, reporting
-/// `{steps, solved, hardest}` as it goes.
+/// `sudoku.rate {puzzle}` → `{rating, ep, ed, level, hardest, hardest_name, bottleneck, steps,
+/// before_bottleneck: {placed, eliminated}}`, reporting `{steps, solved, hardest}` as it goes.
 #[wasm_bindgen]
 pub fn sudoku_rate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let PuzzleArgs { puzzle } = from_args(args)?;
     let mut reporter = Progress::new(progress);
-    to_js(&rate_with(&puzzle, &mut |p| {
+    let steps = steps_of_with(&parse_unique(&puzzle)?, &mut |p| {
         reporter.report(p, p.solved == 81)
-    })?)
+    })?;
+    let rating = rating_of(&steps);
+    let before_bottleneck = position_before(&steps, rating.bottleneck);
+    to_js(&RateReply {
+        rating,
+        before_bottleneck,
+    })
+}
+
+/// A rating and the position the page can jump to, to see the step that set it.
+#[derive(Serialize)]
+struct RateReply {
+    #[serde(flatten)]
+    rating: Rating,
+    before_bottleneck: PathPosition,
 }
 
 /// `sudoku.generate {level | min, max, symmetry, seed}` → `{puzzle, rating, level, seed}`,

@@ -1,8 +1,33 @@
 //! Singles: full house, hidden single, naked single.
 
-use super::super::candidates::{Board, UNITS, unit_name};
+use super::super::candidates::{Board, PEERS, UNITS, unit_name};
 use super::super::grid::cell_name;
-use super::super::step::{Role, Step};
+use super::super::step::{Blocker, Role, Step};
+
+/// The placed `digit` that keeps it out of `cell`: a peer in the same row first, then the same
+/// column, then the box, so the picture's line runs along the way a player scans. None when no
+/// placed digit sees the cell (an earlier elimination removed the candidate).
+fn blocker(board: &Board, cell: usize, digit: u8) -> Option<Blocker> {
+    let rank = |p: usize| {
+        if p / 9 == cell / 9 {
+            0
+        } else if p % 9 == cell % 9 {
+            1
+        } else {
+            2
+        }
+    };
+    PEERS[cell]
+        .iter()
+        .copied()
+        .filter(|&p| board.values[p] == digit)
+        .min_by_key(|&p| rank(p))
+        .map(|from| Blocker {
+            from,
+            digit,
+            blocks: cell,
+        })
+}
 
 /// Full house: the last empty cell of a unit takes the one missing digit.
 pub fn full_house(board: &Board) -> Option<Step> {
@@ -45,6 +70,11 @@ pub fn hidden_single(board: &Board, lines: bool) -> Option<Step> {
                     .with_cells(&[cell])
                     .with_units(&[unit]);
                 s.mark(cell, digit, Role::On);
+                s.blockers = UNITS[unit]
+                    .iter()
+                    .filter(|&&c| c != cell && board.values[c] == 0)
+                    .filter_map(|&c| blocker(board, c, digit))
+                    .collect();
                 s.text = format!(
                     "In {}, the digit {digit} fits only in {}.",
                     unit_name(unit),
@@ -66,6 +96,10 @@ pub fn naked_single(board: &Board) -> Option<Step> {
                 .place(cell, digit)
                 .with_cells(&[cell]);
             s.mark(cell, digit, Role::On);
+            s.blockers = (1..=9u8)
+                .filter(|&d| d != digit)
+                .filter_map(|d| blocker(board, cell, d))
+                .collect();
             s.text = format!(
                 "{} can only be {digit}: every other digit already appears in its row, column or box.",
                 cell_name(cell)
@@ -105,6 +139,25 @@ mod tests {
         let s = hidden_single(&b, false).unwrap();
         assert_eq!((s.placements[0].cell, s.placements[0].digit), (0, 1));
         assert_eq!(s.rating, 1.2);
+        // The 1s in r2c5 and r3c8 rule out the rest of rows 2 and 3; those in r4c2 and r8c3
+        // rule out r1c2 and r1c3.
+        let mut blocked: Vec<(usize, usize)> =
+            s.blockers.iter().map(|b| (b.from, b.blocks)).collect();
+        blocked.sort();
+        assert_eq!(
+            blocked,
+            vec![
+                (13, 9),
+                (13, 10),
+                (13, 11),
+                (25, 18),
+                (25, 19),
+                (25, 20),
+                (28, 1),
+                (65, 2)
+            ]
+        );
+        assert!(s.blockers.iter().all(|b| b.digit == 1));
         assert!(hidden_single(&board(&".".repeat(81)), false).is_none());
         assert!(hidden_single(&board(&".".repeat(81)), true).is_none());
     }
@@ -114,6 +167,13 @@ mod tests {
         let b = board(&format!("12345678.{}", ".".repeat(72)));
         let s = naked_single(&b).unwrap();
         assert_eq!((s.placements[0].cell, s.placements[0].digit), (8, 9));
+        // Each of the other eight digits is shown by the cell of the row that holds it.
+        let from: Vec<(usize, u8)> = s.blockers.iter().map(|b| (b.from, b.digit)).collect();
+        assert_eq!(
+            from,
+            (1..=8u8).map(|d| (d as usize - 1, d)).collect::<Vec<_>>()
+        );
+        assert!(s.blockers.iter().all(|b| b.blocks == 8));
         assert!(naked_single(&board(&".".repeat(81))).is_none());
     }
 }
