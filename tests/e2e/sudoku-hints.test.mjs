@@ -41,10 +41,13 @@ async function clickCell(i) {
   await page.mouse.click(box.x + (i % 9 + 0.5) * cs, box.y + (Math.floor(i / 9) + 0.5) * cs);
 }
 
-/** Asks for a hint and waits for its first stage; returns the technique line. */
+/** Asks for a hint, waits for its first stage (where to look) and takes the second, which names
+ *  the technique; returns the technique line. */
 async function askHint() {
   await page.click('[data-action=hint]');
   await page.waitForSelector('[data-role=hint-box]:not([hidden])');
+  assert.equal(await page.textContent('[data-role=hint-tech]'), 'Where to look');
+  await page.click('[data-action=hint-next]');
   return page.textContent('[data-role=hint-tech]');
 }
 

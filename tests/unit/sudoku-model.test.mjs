@@ -6,7 +6,9 @@ import {
   BOXES, PEERS, bit, candidates, cellsFromText, conflicts, deadEnd, digitsOf, formatTime, textFromCells,
 } from '../../www/pages/sudoku/model.js';
 import { Game } from '../../www/pages/sudoku/game.js';
-import { hintCandidates, lookSentence, workingCandidates, effectSummary } from '../../www/pages/sudoku/hints.js';
+import {
+  STAGES, effectSummary, hintCandidates, hintRegion, missingCandidates, nextStage, stageSentence, workingCandidates,
+} from '../../www/pages/sudoku/hints.js';
 
 const PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
@@ -117,12 +119,41 @@ test('hints start from real eliminations: auto-candidates and applied steps', ()
   game.place(2, 4);
   game.setAuto(false);
   assert.equal(hintCandidates(game)[2], candidates(game.values())[2] & ~bit(4));
-  assert.equal(lookSentence({ technique: 'Hidden Single', name: 'Hidden single', units: [{ kind: 'box', index: 0 }] }),
+  assert.equal(stageSentence({ technique: 'Hidden Single', name: 'Hidden single', units: [{ kind: 'box', index: 0 }] }, 'name'),
     'A hidden single is available. Look at box 1.');
-  assert.equal(lookSentence({ technique: 'Pointing', name: 'Pointing pair', units: [{ kind: 'box', index: 3 }, { kind: 'row', index: 4 }] }),
+  assert.equal(stageSentence({ technique: 'Pointing', name: 'Pointing pair', units: [{ kind: 'box', index: 3 }, { kind: 'row', index: 4 }] }, 'name'),
     'A pointing pair is available. Look at box 4 and row 5.');
-  assert.equal(lookSentence({ technique: 'X-Wing', units: [{ kind: 'row', index: 1 }, { kind: 'row', index: 6 }] }),
+  assert.equal(stageSentence({ technique: 'X-Wing', units: [{ kind: 'row', index: 1 }, { kind: 'row', index: 6 }] }, 'name'),
     'An X-Wing is available. Look at row 2 and row 7.');
+});
+
+test('the hint ladder gives away a little more at each stage', () => {
+  assert.deepEqual(STAGES, ['look', 'name', 'cells', 'show']);
+  assert.equal(nextStage('look'), 'name');
+  assert.equal(nextStage('show'), 'show');
+  // A chain has no unit of its own: the first stages point at the boxes its cells lie in.
+  const chain = {
+    technique: 'XY-Chain', name: 'XY-Chain', units: [], cells: [0, 10, 40], text: 'If r1c1 is not 3…',
+    eliminations: [{ cell: 80, digit: 3 }], placements: [],
+  };
+  assert.equal(stageSentence(chain, 'look'), 'Look at box 1, box 5 and box 9. The next hint names the technique.');
+  assert.deepEqual(hintRegion(chain).length, 27);
+  assert.equal(stageSentence(chain, 'name'), 'An XY-Chain is available. Look at box 1, box 5 and box 9.');
+  assert.equal(stageSentence(chain, 'cells'), 'An XY-Chain: the cells that matter are r1c1, r2c2 and r5c5.');
+  assert.equal(stageSentence(chain, 'show'), 'If r1c1 is not 3… (removes 3 from r9c9.)');
+});
+
+test('a shown step marks the candidates it needs that the player has not written', () => {
+  const step = { cells: [0, 1], eliminations: [{ cell: 2, digit: 5 }], placements: [], candidates: [{ cell: 3, digit: 5 }] };
+  const shown = new Array(81).fill(0);
+  shown[0] = bit(1) | bit(5); // the player wrote 1 and 5 in r1c1
+  const basis = new Array(81).fill(bit(1) | bit(5) | bit(9));
+  const missing = missingCandidates(step, shown, basis);
+  assert.equal(missing[0], bit(9));
+  assert.equal(missing[1], bit(1) | bit(5) | bit(9));
+  assert.equal(missing[2], bit(1) | bit(5) | bit(9));
+  assert.equal(missing[3], bit(1) | bit(5) | bit(9));
+  assert.equal(missing[4], 0, 'cells outside the step are left alone');
 });
 
 test('removals are grouped by cell or by digit, whichever reads shorter', () => {

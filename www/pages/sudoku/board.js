@@ -69,7 +69,8 @@ export class Board {
 
   /**
    * view: {values, kinds[], marks[], selected, selection:Set, conflicts:Set, mistakes:Set, flagged:Set,
-   *        highlightDigit, pencil, hint: {stage:'look'|'show', step} | null, solvedGlow}
+   *        highlightDigit, pencil, hint: {stage:'look'|'name'|'cells'|'show', step, region, missing} | null,
+   *        changed:Set, solvedGlow}
    */
   draw(view) {
     this.view = view;
@@ -121,14 +122,14 @@ export class Board {
     if (highlightDigit && !hint) {
       for (let i = 0; i < 81; i++) if (values[i] === highlightDigit) fillCell(i, c['accent-soft']);
     }
-    if (hint) {
+    const showing = hint && hint.stage === 'show';
+    if (hint && !showing) {
+      // Stages one to three: the region to look at, nothing more.
+      for (const cell of hint.region || []) fillCell(cell, c['warning-soft']);
+    }
+    if (showing) {
       for (const u of hint.step.units || []) for (const cell of unitCells(u)) fillCell(cell, c['warning-soft']);
-      if (hint.stage === 'look' && !(hint.step.units || []).length) {
-        for (const cell of hint.step.cells || []) fillCell(cell, c['warning-soft']);
-      }
-      if (hint.stage === 'show') {
-        for (const { cell } of hint.step.placements || []) fillCell(cell, c['success-soft']);
-      }
+      for (const { cell } of hint.step.placements || []) fillCell(cell, c['success-soft']);
     }
     for (const cell of view.conflicts) fillCell(cell, c['danger-soft']);
     for (const cell of view.mistakes) fillCell(cell, c['danger-soft']);
@@ -164,28 +165,43 @@ export class Board {
 
     // Pencil marks (and, for a hint, the candidates the step talks about).
     const roleOf = new Map();
-    if (hint && hint.stage === 'show') {
+    const missing = (showing && hint.missing) || [];
+    if (showing) {
       for (const { cell, digit, role } of hint.step.candidates || []) roleOf.set(cell * 10 + digit, role);
       for (const { cell, digit } of hint.step.eliminations || []) roleOf.set(cell * 10 + digit, 'elim');
     }
     const markFont = `600 ${Math.max(7, Math.round(cs * 0.25))}px ${fontFamily}`;
     ctx.font = markFont;
-    const placing = new Set(hint && hint.stage === 'show' ? (hint.step.placements || []).map((p) => p.cell) : []);
+    const placing = new Set(showing ? (hint.step.placements || []).map((p) => p.cell) : []);
     for (let i = 0; i < 81; i++) {
       if (values[i] || placing.has(i)) continue;
-      let mask = view.marks[i];
-      if (hint && hint.stage === 'show') {
+      let mask = view.marks[i] | (missing[i] || 0);
+      if (showing) {
         for (const [key] of roleOf) if (Math.floor(key / 10) === i) mask |= bit(key % 10);
       }
       for (const d of digitsOf(mask)) {
         const [mx, my] = this.markCenter(i, d);
         const role = roleOf.get(i * 10 + d);
         const r = cs * 0.155;
+        // A candidate the step needs but the player has not written: a dashed ring, never a mark.
+        const unwritten = showing && !(view.marks[i] & bit(d));
+        if (unwritten) {
+          ctx.save();
+          ctx.strokeStyle = c['text-muted'];
+          ctx.lineWidth = Math.max(1, cs * 0.018);
+          ctx.setLineDash([cs * 0.035, cs * 0.03]);
+          ctx.beginPath(); ctx.arc(mx, my, r, 0, Math.PI * 2); ctx.stroke();
+          ctx.restore();
+        }
         if (role) {
           const rc = this.roles[role] || this.roles.pattern;
           ctx.fillStyle = rc.fill;
-          ctx.beginPath(); ctx.arc(mx, my, r, 0, Math.PI * 2); ctx.fill();
+          if (unwritten) ctx.globalAlpha = 0.6;
+          ctx.beginPath(); ctx.arc(mx, my, unwritten ? r * 0.8 : r, 0, Math.PI * 2); ctx.fill();
+          ctx.globalAlpha = 1;
           ctx.fillStyle = rc.text;
+        } else if (unwritten) {
+          ctx.fillStyle = c['text-muted'];
         } else if (highlightDigit === d && !hint) {
           ctx.fillStyle = c['accent-soft'];
           ctx.beginPath(); ctx.arc(mx, my, r, 0, Math.PI * 2); ctx.fill();
@@ -207,7 +223,8 @@ export class Board {
     }
 
     // Hint placements: the digit to place, drawn as a ghost in the success colour.
-    if (hint && hint.stage === 'show') {
+    if (showing) {
+      this.drawBlockers(hint.step.blockers || [], hint.step.placements || []);
       for (const { cell, digit } of hint.step.placements || []) {
         ctx.font = `600 ${Math.round(cs * 0.6)}px ${fontFamily}`;
         ctx.fillStyle = c.success;
@@ -227,15 +244,62 @@ export class Board {
       ctx.strokeRect(x0(cell) + w, y0(cell) + w, cs - 2 * w, cs - 2 * w);
       ctx.setLineDash([]);
     };
-    // The first stage points at units only (cells when a step has no unit), not at the answer.
-    if (hint && (hint.stage === 'show' || !(hint.step.units || []).length)) {
-      for (const cell of hint.step.cells || []) outline(cell, c.warning, Math.max(2, cs * (hint.stage === 'show' ? 0.035 : 0.06)));
+    // The cells are outlined from the third stage on; before that only the region shows.
+    if (hint && (hint.stage === 'cells' || showing)) {
+      for (const cell of hint.step.cells || []) outline(cell, c.warning, Math.max(2, cs * (showing ? 0.035 : 0.06)));
     }
+    // What an applied step changed, until the player moves on.
+    for (const cell of view.changed || []) outline(cell, c.success, Math.max(2, cs * 0.05));
     for (const cell of view.flagged) outline(cell, c.danger, Math.max(2, cs * 0.07));
     if (view.selection && view.selection.size > 1) {
       for (const cell of view.selection) if (cell !== selected) outline(cell, c.accent, Math.max(1.5, cs * 0.03));
     }
     if (selected >= 0) outline(selected, view.pencil ? c.warning : c.accent, Math.max(2, cs * 0.06), view.pencil ? [cs * 0.12, cs * 0.08] : []);
+  }
+
+  /** A single's reasons: each placed digit that rules the digit out of another cell of the unit
+   *  (or another digit out of the cell) is circled, with a line to the cell it blocks, and a
+   *  blocked empty cell gets a cross. */
+  drawBlockers(blockers, placements) {
+    if (!blockers.length) return;
+    const { ctx, colors: c } = this;
+    const { inset, cs } = this.geom;
+    const centre = (cell) => [inset + (cell % 9 + 0.5) * cs, inset + (Math.floor(cell / 9) + 0.5) * cs];
+    const target = new Set(placements.map((p) => p.cell));
+    ctx.save();
+    ctx.strokeStyle = c.danger;
+    ctx.lineWidth = Math.max(1.5, cs * 0.035);
+    ctx.lineCap = 'round';
+    const circled = new Set();
+    for (const { from, blocks } of blockers) {
+      const [ax, ay] = centre(from);
+      const [bx, by] = centre(blocks);
+      const len = Math.hypot(bx - ax, by - ay) || 1;
+      const [ux, uy] = [(bx - ax) / len, (by - ay) / len];
+      // From the edge of the circle to just short of the blocked cell's centre.
+      ctx.globalAlpha = 0.45;
+      ctx.setLineDash([cs * 0.08, cs * 0.07]);
+      ctx.beginPath();
+      ctx.moveTo(ax + ux * cs * 0.38, ay + uy * cs * 0.38);
+      ctx.lineTo(bx - ux * cs * 0.3, by - uy * cs * 0.3);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.globalAlpha = 1;
+      if (!circled.has(from)) {
+        circled.add(from);
+        ctx.beginPath(); ctx.arc(ax, ay, cs * 0.38, 0, Math.PI * 2); ctx.stroke();
+      }
+      if (!target.has(blocks)) {
+        const k = cs * 0.16;
+        ctx.globalAlpha = 0.7;
+        ctx.beginPath();
+        ctx.moveTo(bx - k, by - k); ctx.lineTo(bx + k, by + k);
+        ctx.moveTo(bx + k, by - k); ctx.lineTo(bx - k, by + k);
+        ctx.stroke();
+        ctx.globalAlpha = 1;
+      }
+    }
+    ctx.restore();
   }
 
   markCenter(cell, d) {

@@ -258,6 +258,20 @@ export class Game {
     }, 'step');
   }
 
+  /** Moves to a position of the logical path (what the earlier steps placed and removed), as
+   *  one undo step: the player's digits are replaced by the path's and auto-candidates show what
+   *  is left, so the next hint is the step that follows. */
+  goToPosition({ placed = [], eliminated = [] }) {
+    return this.change(() => {
+      this.entries = zeros();
+      this.solved = zeros();
+      for (const { cell, digit } of placed) if (!this.givens[cell]) this.entries[cell] = digit;
+      this.auto = true;
+      this.elim = zeros();
+      for (const { cell, digit } of eliminated) if (!this.entries[cell]) this.elim[cell] |= bit(digit);
+    }, 'position');
+  }
+
   /** Locks the current digits as givens and starts playing them (a fresh undo history: undoing
    *  must never change the givens of a game being played). */
   startPlaying({ solution = null, unique = null, meta = {} } = {}) {

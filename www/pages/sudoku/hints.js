@@ -1,6 +1,13 @@
 // Hints on the page: which candidates the player is working with, which of them a hint starts
-// from, and the "where to look" sentence of a hint's first stage.
-import { ALL, candidates, cellName, unitName } from './model.js';
+// from, and what each stage of the hint ladder says and shows. The ladder gives away a little
+// more each time: where to look, the technique, the cells, then the whole step.
+import { ALL, boxOf, candidates, cellName, unitCells, unitName } from './model.js';
+
+/** The ladder's stages, in order. */
+export const STAGES = ['look', 'name', 'cells', 'show'];
+
+/** The stage after `stage` (the last one stays). */
+export const nextStage = (stage) => STAGES[Math.min(STAGES.length - 1, STAGES.indexOf(stage) + 1)];
 
 /** The candidates the player sees as open: auto-candidates minus removals, or the player's
  *  pencil marks, or (for a cell without marks) every digit its peers allow. */
@@ -47,14 +54,61 @@ export function aboutTitle(step) {
   return `What is ${articleFor(name)} ${name}?`;
 }
 
-/** Stage one of a hint: the technique and where to look, without giving the answer away. */
-export function lookSentence(step) {
-  const units = (step.units || []).map(unitName);
-  const where = units.length ? list(units) : list((step.cells || []).slice(0, 6).map(cellName));
+/** The cells of a step: its pattern, then the cells it places in or removes from. */
+function stepCells(step) {
+  const cells = new Set(step.cells || []);
+  for (const { cell } of [...(step.placements || []), ...(step.eliminations || [])]) cells.add(cell);
+  return [...cells];
+}
+
+/** Where a step happens, as units: its own, or the boxes its cells lie in (chains and wings
+ *  have no unit of their own; a box or two is a region without giving the cells away). */
+function hintUnits(step) {
+  if ((step.units || []).length) return step.units;
+  const boxes = [...new Set(stepCells(step).map(boxOf))].sort((a, b) => a - b);
+  return boxes.map((index) => ({ kind: 'box', index }));
+}
+
+/** The cells stages one to three tint: the region to look at. */
+export function hintRegion(step) {
+  return [...new Set(hintUnits(step).flatMap(unitCells))];
+}
+
+const whereText = (step) => list(hintUnits(step).map(unitName)) || 'the highlighted cells';
+
+const capital = (text) => text[0].toUpperCase() + text.slice(1);
+
+/** A technique's name with its article: "a pointing pair", "an X-Wing". */
+function withArticle(step) {
   const name = inSentence(playerName(step));
   // "an" before a vowel sound: an X-Wing, an almost locked set; but a unique rectangle.
-  const article = articleFor(name) === 'an' ? 'An' : 'A';
-  return `${article} ${name} is available. Look at ${where || 'the highlighted cells'}.`;
+  return `${articleFor(name)} ${name}`;
+}
+
+/** What stage `stage` of a hint says: a little more each time, the answer only at 'show'. */
+export function stageSentence(step, stage) {
+  switch (stage) {
+    case 'look': return `Look at ${whereText(step)}. The next hint names the technique.`;
+    case 'name': return `${capital(withArticle(step))} is available. Look at ${whereText(step)}.`;
+    case 'cells': {
+      const cells = (step.cells || []).length ? step.cells : stepCells(step);
+      return `${capital(withArticle(step))}: the cells that matter are ${list(cells.slice(0, 8).map(cellName))}${cells.length > 8 ? ` and ${cells.length - 8} more` : ''}.`;
+    }
+    default: return `${step.text}${effectSummary(step) ? ` (${effectSummary(step)}.)` : ''}`;
+  }
+}
+
+/**
+ * The candidates a step's picture needs that the player has not written, per cell (81 masks):
+ * in cells the step touches, what the digits allow but the player's marks do not show. Drawn in
+ * a style of their own; never written into the player's marks unless the step is applied.
+ */
+export function missingCandidates(step, shown, working) {
+  const missing = new Array(81).fill(0);
+  const touched = new Set(stepCells(step));
+  for (const { cell } of step.candidates || []) touched.add(cell);
+  for (const cell of touched) if (!(step.placements || []).some((p) => p.cell === cell)) missing[cell] = working[cell] & ~shown[cell];
+  return missing;
 }
 
 /**

@@ -12,9 +12,9 @@ import { Board } from './board.js';
 import { Game } from './game.js';
 import { attachInput } from './input.js';
 import { template } from './template.js';
-import { aboutTitle, effectSummary, hintCandidates, lookSentence, playerName, workingCandidates } from './hints.js';
+import { STAGES, aboutTitle, effectSummary, hintCandidates, hintRegion, missingCandidates, nextStage, playerName, stageSentence } from './hints.js';
 import {
-  cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
+  candidates, cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
 } from './model.js';
 import {
   clearSharedPuzzle, loadGame, loadSettings, saveGame, saveSettings, shareLink, sharedPuzzle,
@@ -46,7 +46,7 @@ export function mount(root, { engine }) {
   const game = new Game();
   const board = new Board(el.canvas);
   const ui = {
-    selected: -1, extra: new Set(), focusDigit: 0, pencil: false, paused: false, flagged: new Set(), hint: null, level: settings.level,
+    selected: -1, extra: new Set(), changed: new Set(), focusDigit: 0, pencil: false, paused: false, flagged: new Set(), hint: null, level: settings.level,
     previous: null, // the game replaced by the last load, for "Back to previous game"
   };
   let disposed = false;
@@ -68,13 +68,13 @@ export function mount(root, { engine }) {
   function currentView() {
     const values = game.values();
     const hint = ui.hint && ui.hint.stage ? ui.hint : null;
-    const marks = hint && hint.stage === 'show' ? workingCandidates(game) : game.shownMarks(values);
+    const marks = game.shownMarks(values);
     const selVal = ui.selected >= 0 ? values[ui.selected] : 0;
     return {
       values, marks, kinds: values.map((_, i) => game.kind(i)), selected: ui.selected, selection: new Set(targets()),
       conflicts: conflicts(values),
       mistakes: el.mistakes.checked && game.mode === 'play' ? game.mistakes() : new Set(),
-      flagged: ui.flagged, highlightDigit: selVal || (ui.selected < 0 ? ui.focusDigit : 0) || 0, pencil: ui.pencil, hint, paused: ui.paused,
+      flagged: ui.flagged, changed: ui.changed, highlightDigit: selVal || (ui.selected < 0 ? ui.focusDigit : 0) || 0, pencil: ui.pencil, hint, paused: ui.paused,
     };
   }
 
@@ -90,6 +90,16 @@ export function mount(root, { engine }) {
     el.wrap.dataset.mode = game.mode;
     el.wrap.dataset.selected = String(ui.selected);
     el.wrap.dataset.complete = String(!!game.completedAt);
+    // What a shown step points at, per cell, for assistive technology and tests.
+    const hintRole = new Map();
+    if (view.hint && view.hint.stage === 'show') {
+      const blocked = new Map();
+      for (const b of view.hint.step.blockers || []) blocked.set(b.from, [...(blocked.get(b.from) || []), b]);
+      for (const [from, list] of blocked) {
+        hintRole.set(from, `rules out ${list[0].digit} in ${list.map((b) => cellName(b.blocks)).join(', ')}`);
+      }
+      view.hint.missing?.forEach((m, i) => { if (m) hintRole.set(i, `needs unwritten candidates ${digitsOf(m).join('')}`); });
+    }
     for (let i = 0; i < 81; i++) {
       const span = el.cells[i];
       const state = [view.conflicts.has(i) && 'conflict', view.mistakes.has(i) && 'mistake',
@@ -99,7 +109,8 @@ export function mount(root, { engine }) {
       span.dataset.kind = kinds[i];
       span.dataset.marks = markText;
       span.dataset.state = state;
-      span.textContent = `${cellName(i)}: ${values[i] ? `${values[i]} (${kinds[i]})` : markText ? `candidates ${markText}` : 'empty'}${state ? `, ${state}` : ''}`;
+      if (hintRole.has(i)) span.dataset.hint = hintRole.get(i); else delete span.dataset.hint;
+      span.textContent = `${cellName(i)}: ${values[i] ? `${values[i]} (${kinds[i]})` : markText ? `candidates ${markText}` : 'empty'}${state ? `, ${state}` : ''}${hintRole.has(i) ? `, ${hintRole.get(i)}` : ''}`;
       span.setAttribute('aria-selected', String(view.selection.has(i)));
     }
 
@@ -114,7 +125,7 @@ export function mount(root, { engine }) {
     }
     el.pencilBtn.setAttribute('aria-pressed', String(ui.pencil));
     el.pad.classList.toggle('pencil', ui.pencil && game.mode === 'play');
-    $('[data-action=hint-quick] span').textContent = !ui.hint ? 'Hint' : ui.hint.stage === 'look' ? 'Show step' : 'Apply';
+    $('[data-action=hint-quick] span').textContent = !ui.hint ? 'Hint' : ui.hint.stage === 'show' ? 'Apply' : 'More';
     el.pencilBtn.disabled = game.mode !== 'play';
     $('[data-action=undo]').disabled = !game.history.length;
     $('[data-action=redo]').disabled = !game.future.length;
@@ -187,6 +198,7 @@ export function mount(root, { engine }) {
   game.onChange = (reason) => {
     scheduleEntryCheck();
     ui.flagged = new Set();
+    if (reason !== 'step') ui.changed = new Set();
     if (reason !== 'hint') closeHint(false);
     if (game.completedAt && reason !== 'solve') {
       say(el.boardMsg, `Solved in ${formatTime(game.time())}. Well played!`, 'success');
@@ -254,13 +266,19 @@ export function mount(root, { engine }) {
     saveNow();
   }
 
-  function backButton() {
-    if (!ui.previous) return null;
+  /** A small button that follows a message's text. */
+  function linkButton(label, onClick) {
     const btn = document.createElement('button');
     btn.type = 'button';
     btn.className = 'btn sudoku-link';
-    btn.textContent = 'Back to previous game';
-    btn.addEventListener('click', () => {
+    btn.textContent = label;
+    btn.addEventListener('click', onClick);
+    return btn;
+  }
+
+  function backButton() {
+    if (!ui.previous) return null;
+    return linkButton('Back to previous game', () => {
       const prev = ui.previous;
       ui.previous = null;
       game.pause();
@@ -269,7 +287,6 @@ export function mount(root, { engine }) {
       render();
       saveNow();
     });
-    return btn;
   }
 
   /** Loads puzzle text from the import box, a paste or a link. Messages go to `target`. */
@@ -338,6 +355,7 @@ export function mount(root, { engine }) {
 
   function select(cell, how = 'replace') {
     if (ui.paused) { setPaused(false); return; }
+    ui.changed = new Set();
     if (how === 'replace') ui.extra = new Set();
     else if (how === 'add' && ui.selected >= 0) ui.extra.add(ui.selected);
     else if (how === 'toggle' && ui.selected >= 0) {
@@ -518,11 +536,28 @@ export function mount(root, { engine }) {
       // SE's three numbers: the hardest step (ER), up to the first placement (EP), and the
       // first step (ED); the bottleneck is where the path meets its hardest step.
       const n = (x) => Number(x).toFixed(1);
-      say(el.helpMsg, `Rating ${n(r.rating)} (${r.level}) · EP ${n(r.ep)} · ED ${n(r.ed)}. `
-        + `Hardest step: ${r.hardest_name || r.hardest}, step ${r.bottleneck + 1} of ${r.steps}.`, 'info');
+      const text = `Rating ${n(r.rating)} (${r.level}) · EP ${n(r.ep)} · ED ${n(r.ed)}. `
+        + `Hardest step: ${r.hardest_name || r.hardest}, step ${r.bottleneck + 1} of ${r.steps}.`;
+      // Why this rating: the player can go to the position just before that step and ask for it.
+      const jump = r.before_bottleneck && game.mode === 'play' && r.bottleneck > 0
+        ? linkButton('Go to the step before it', () => goToBottleneck(puzzle, r)) : null;
+      say(el.helpMsg, text, 'info', jump);
     } catch (err) {
       say(el.helpMsg, isAbort(err) ? 'Cancelled.' : `Could not rate: ${err.message}`, isAbort(err) ? 'info' : 'error');
     }
+  }
+
+  /** Replays the path up to the step that set the rating, as one undo step, and asks for it. */
+  function goToBottleneck(puzzle, r) {
+    if (textFromCells(game.givens) !== puzzle || game.mode !== 'play') {
+      say(el.helpMsg, 'The puzzle changed since it was rated: rate it again.', 'warning');
+      return;
+    }
+    closeHint(false);
+    game.goToPosition(r.before_bottleneck);
+    say(el.helpMsg, `Moved to the position before step ${r.bottleneck + 1} (${r.hardest_name || r.hardest}). `
+      + 'Undo takes you back to your game.', 'info');
+    hint();
   }
 
   // A puzzle without a rating gets one quietly in the background; any task the player starts
@@ -562,34 +597,50 @@ export function mount(root, { engine }) {
     if (doRender) render();
   }
 
+  /** Shows stage `stage` of the hint ladder for `step`: each stage gives away a little more. */
   function showHint(step, stage) {
-    ui.hint = { step, stage };
+    const named = stage !== 'look';
+    ui.hint = { step, stage, region: hintRegion(step), missing: null };
     el.hintBox.hidden = false;
-    el.hintTech.textContent = `${playerName(step)}${typeof step.rating === 'number' ? ` · ${step.rating.toFixed(1)}` : ''}`;
-    // The technique explained, one click away; the name only once the player asked to see the step.
+    el.hintTech.textContent = named ? `${playerName(step)}${typeof step.rating === 'number' ? ` · ${step.rating.toFixed(1)}` : ''}` : 'Where to look';
+    root.querySelector('[data-role=hint-stage]').textContent = `hint ${STAGES.indexOf(stage) + 1} of ${STAGES.length}`;
+    // The technique explained, one click away, once the hint has named it.
     const about = root.querySelector('[data-role=hint-about]');
-    about.hidden = !step.about;
+    about.hidden = !step.about || !named;
     about.open = false;
     root.querySelector('[data-role=hint-about-title]').textContent = aboutTitle(step);
     root.querySelector('[data-role=hint-about-text]').textContent = step.about || '';
-    el.hintText.textContent = stage === 'look' ? lookSentence(step) : `${step.text}${effectSummary(step) ? ` (${effectSummary(step)}.)` : ''}`;
-    root.querySelector('[data-action=hint-show]').hidden = stage !== 'look';
+    el.hintText.textContent = stageSentence(step, stage);
+    // The whole step may need candidates the player has not written: they are drawn apart from
+    // the player's marks, and written only if the player applies the step.
+    const notes = [];
+    if (stage === 'show') {
+      const basis = hintCandidates(game) || candidates(game.playerGrid());
+      ui.hint.missing = missingCandidates(step, game.shownMarks(), basis);
+      if (ui.hint.missing.some(Boolean)) notes.push('This step uses candidates you have not written: they are drawn in dashed circles. Your pencil marks change only if you apply it.');
+      if ((step.blockers || []).length) notes.push('The circled digits are the ones that rule out the other places.');
+    }
+    const note = root.querySelector('[data-role=hint-note]');
+    note.textContent = notes.join(' ');
+    note.hidden = !notes.length;
+    root.querySelector('[data-action=hint-next]').hidden = stage === 'show';
+    root.querySelector('[data-action=hint-show]').hidden = stage === 'show' || stage === 'cells';
     root.querySelector('[data-action=hint-apply]').hidden = stage !== 'show';
     render();
   }
 
   async function hint() {
-    if (ui.hint && ui.hint.stage === 'look') { showHint(ui.hint.step, 'show'); return; }
+    if (ui.hint && ui.hint.stage !== 'show') { showHint(ui.hint.step, nextStage(ui.hint.stage)); return; }
     clear(el.hintMsg);
     closeHint(false);
     const grid = textFromCells(game.playerGrid());
     // Real eliminations (auto-candidates, applied steps) go along, so the step starts from them.
-    const candidates = hintCandidates(game);
+    const candidatesNow = hintCandidates(game);
     const position = () => `${textFromCells(game.playerGrid())} ${hintCandidates(game)}`;
     const asked = position();
     try {
       // The givens let the engine tell a wrong digit from a merely unusual one.
-      const args = { grid, puzzle: textFromCells(game.givens), ...(candidates ? { candidates } : {}) };
+      const args = { grid, puzzle: textFromCells(game.givens), ...(candidatesNow ? { candidates: candidatesNow } : {}) };
       const reply = await task('help', 'Looking for the next step…', 'sudoku.hint', args);
       if (position() !== asked) return; // the board changed meanwhile
       if (reply.kind === 'solved') { say(el.hintMsg, 'The puzzle is solved: nothing left to find.', 'success'); return; }
@@ -607,12 +658,18 @@ export function mount(root, { engine }) {
     }
   }
 
+  /** Performs the hint's step as one undo step and outlines the cells it changed. */
   function applyHint() {
     if (!ui.hint) return;
     const step = ui.hint.step;
     closeHint(false);
-    game.applyStep(step, workingCandidates(game));
-    say(el.hintMsg, `Applied: ${step.technique}. Undo takes it back.`, 'info');
+    const basis = hintCandidates(game) || candidates(game.playerGrid());
+    game.applyStep(step, game.auto ? null : basis);
+    ui.changed = new Set([...(step.placements || []), ...(step.eliminations || [])].map((x) => x.cell));
+    const placed = (step.placements || []).map((p) => `${p.digit} in ${cellName(p.cell)}`);
+    const changes = [placed.length ? `places ${placed.join(', ')}` : '', effectSummary(step)].filter(Boolean).join('; ');
+    say(el.hintMsg, `Applied the ${playerName(step).replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}: ${changes}. Undo takes it back.`, 'info');
+    render();
   }
 
   // ---- wiring ---------------------------------------------------------------------------------
@@ -662,6 +719,7 @@ export function mount(root, { engine }) {
     'hint-quick': () => (ui.hint && ui.hint.stage === 'show' ? applyHint() : hint()),
     hint: () => hint(),
     'hint-show': () => { if (ui.hint) showHint(ui.hint.step, 'show'); },
+    'hint-next': () => { if (ui.hint) showHint(ui.hint.step, nextStage(ui.hint.stage)); },
     'hint-apply': applyHint,
     'hint-close': () => closeHint(),
     rate, generate, solve, count: countSolutions,

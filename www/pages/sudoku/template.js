@@ -40,13 +40,15 @@ export function template(settings) {
         <button class="btn" type="button" data-action="hint-quick" title="Hint">${icon('bulb')}<span>Hint</span></button>
       </div>
       <div class="sudoku-hint" data-role="hint-box" hidden>
-        <p class="sudoku-hint-tech" data-role="hint-tech"></p>
+        <p class="sudoku-hint-tech"><span data-role="hint-tech"></span> <span class="sudoku-hint-stage" data-role="hint-stage"></span></p>
         <p class="sudoku-hint-text" data-role="hint-text"></p>
+        <p class="sudoku-hint-note" data-role="hint-note" hidden></p>
         <details class="sudoku-hint-about" data-role="hint-about" hidden>
           <summary data-role="hint-about-title">What is this?</summary>
           <p data-role="hint-about-text"></p>
         </details>
         <div class="row">
+          <button class="btn btn-primary" type="button" data-action="hint-next">More help</button>
           <button class="btn" type="button" data-action="hint-show">Show step</button>
           <button class="btn btn-primary" type="button" data-action="hint-apply">Apply</button>
           <button class="btn" type="button" data-action="hint-close">Close</button>
@@ -79,7 +81,7 @@ export function template(settings) {
             <dt>Backspace, Delete, 0</dt><dd>erase</dd>
             <dt>Ctrl+Z, Ctrl+Y</dt><dd>undo, redo</dd>
             <dt>Ctrl+V</dt><dd>paste a puzzle</dd>
-            <dt>H</dt><dd>hint; again: show the step, then apply it</dd>
+            <dt>H</dt><dd>hint; again: more help, step by step, then apply it</dd>
             <dt>Esc</dt><dd>close the hint</dd>
           </dl>
           <p>On a phone: tap a cell, then the digit pad; Pencil switches the pad to marks.</p>
