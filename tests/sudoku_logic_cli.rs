@@ -53,6 +53,35 @@ fn rate_prints_one_json_object_per_line_and_errors_in_place() {
 }
 
 #[test]
+fn check_names_the_givens_that_could_go() {
+    // The 17-clue puzzle is minimal; with r1c2 of its solution added it no longer is.
+    let extra = format!("41{}", &PUZZLE[2..]);
+    let (ok, out) = run(
+        &["sudoku", "check"],
+        &format!("{PUZZLE}\n{extra}\n{}\n", ".".repeat(81)),
+    );
+    assert!(ok);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["solutions"], 1);
+    assert_eq!(lines[0]["minimal"], true);
+    assert_eq!(lines[0]["givens"], 17);
+    assert_eq!(lines[1]["minimal"], false);
+    assert!(
+        lines[1]["redundant_names"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("r1c2"))
+    );
+    assert_eq!(lines[2]["solutions"], 2, "an empty grid has more than one");
+    let (ok, out) = run(&["sudoku", "check"], "12\n");
+    assert!(!ok);
+    assert!(out.contains("81 cells"));
+}
+
+#[test]
 fn hint_and_steps_print_json() {
     let (ok, out) = run(&["sudoku", "hint"], &format!("{PUZZLE}\n"));
     assert!(ok);

@@ -1,7 +1,7 @@
 //! The Sudoku bindings, run in headless Chromium by wasm-bindgen-test.
 #![cfg(target_arch = "wasm32")]
 
-use gridwise::wasm::sudoku::{sudoku_count, sudoku_solve};
+use gridwise::wasm::sudoku::{sudoku_check, sudoku_count, sudoku_solve};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -35,6 +35,23 @@ fn solve_reports_no_solution_as_null() {
     let puzzle = format!("12345678.{}........9", ".".repeat(63));
     let reply = sudoku_solve(args(&format!(r#"{{"puzzle":"{puzzle}"}}"#))).unwrap();
     assert!(field(&reply, "solution").is_null());
+}
+
+#[wasm_bindgen_test]
+fn check_reports_uniqueness_and_the_givens_that_could_go() {
+    let reply = sudoku_check(args(&format!(r#"{{"puzzle":"{PUZZLE}"}}"#))).unwrap();
+    assert_eq!(field(&reply, "solutions").as_f64(), Some(1.0));
+    // A famous 17-clue puzzle is minimal: no given can go.
+    assert_eq!(field(&reply, "minimal").as_bool(), Some(true));
+    assert_eq!(js_sys::Array::from(&field(&reply, "redundant")).length(), 0);
+    // With r1c2 from the solution added, that given (at least) could go again.
+    let extra = format!("41{}", &PUZZLE[2..]);
+    let reply = sudoku_check(args(&format!(r#"{{"puzzle":"{extra}"}}"#))).unwrap();
+    assert_eq!(field(&reply, "minimal").as_bool(), Some(false));
+    let names = js_sys::Array::from(&field(&reply, "redundant_names"));
+    assert!(names.includes(&JsValue::from_str("r1c2"), 0));
+    let bad = sudoku_check(args(r#"{"puzzle":"12"}"#)).unwrap_err();
+    assert!(format!("{:?}", JsValue::from(bad)).contains("81 cells"));
 }
 
 fn ignore_progress() -> js_sys::Function {

@@ -123,6 +123,16 @@ fn rate_and_steps_agree_and_report_progress() {
     assert_eq!(field(&rating, "steps").as_f64(), Some(n as f64));
     assert!(field(&rating, "rating").as_f64().unwrap() >= 1.0);
     assert!(field(&rating, "level").as_string().is_some());
+    // The position before the bottleneck: the earlier steps' placements and removals.
+    let before = field(&rating, "before_bottleneck");
+    assert!(js_sys::Array::is_array(&field(&before, "placed")));
+    assert!(js_sys::Array::is_array(&field(&before, "eliminated")));
+    let placed = js_sys::Array::from(&field(&before, "placed")).length();
+    let bottleneck = field(&rating, "bottleneck").as_f64().unwrap() as u32;
+    assert!(
+        placed <= bottleneck,
+        "at most one placement per earlier step"
+    );
     // Each call ends with a report of the finished grid: all steps taken, 81 cells solved.
     assert!(seen.length() >= 2);
     let last = seen.get(seen.length() - 1);

@@ -3,7 +3,7 @@
 // callable as `engine.tool.verb` by adding one name here. README's worker-protocol table says
 // what each one takes and returns.
 export const OPERATIONS = {
-  sudoku: ['solve', 'count', 'hint', 'steps', 'rate', 'generate', 'benchSolve', 'benchRate'],
+  sudoku: ['solve', 'count', 'check', 'hint', 'steps', 'rate', 'generate', 'benchSolve', 'benchRate'],
   fill: ['apply', 'bench'],
   voltorb: ['analyze', 'generate', 'bench'],
   poly: ['solve', 'describe', 'library', 'bench'],

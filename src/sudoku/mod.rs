@@ -10,6 +10,7 @@ pub mod candidates;
 pub mod generator;
 pub mod hint;
 pub mod logic;
+pub mod minimal;
 pub mod names;
 pub mod rating;
 pub mod step;

@@ -1,9 +1,10 @@
-//! Bindings for `sudoku.solve` and `sudoku.count`.
+//! Bindings for `sudoku.solve`, `sudoku.count` and `sudoku.check`.
 
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{Failure, Progress, from_args, now_ms, to_js};
+use crate::sudoku::minimal;
 use crate::sudoku::solver::count_solutions_with;
 use crate::sudoku::{Grid, solve};
 
@@ -25,6 +26,14 @@ pub fn sudoku_solve(args: JsValue) -> Result<JsValue, Failure> {
     to_js(&SolveReply {
         solution: solve(&grid).map(|g| g.to_digits()),
     })
+}
+
+/// `sudoku.check {puzzle}` → `{givens, solutions, minimal, redundant, redundant_names}`:
+/// solutions counted up to 2, and for a unique puzzle the givens any one of which could go.
+#[wasm_bindgen]
+pub fn sudoku_check(args: JsValue) -> Result<JsValue, Failure> {
+    let SolveArgs { puzzle } = from_args(args)?;
+    to_js(&minimal::check(&Grid::parse(&puzzle)?))
 }
 
 #[derive(Deserialize)]

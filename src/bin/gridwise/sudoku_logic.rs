@@ -1,4 +1,4 @@
-//! `gridwise sudoku rate | hint | steps | generate` (issue 3), and the rating and generation
+//! `gridwise sudoku rate | hint | check | steps | generate` (issue 3), and the rating and generation
 //! benchmarks called by `gridwise bench sudoku`.
 
 use std::io::{self, Write};
@@ -6,8 +6,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use gridwise::sudoku::Grid;
 use gridwise::sudoku::generator::{self, Request, Symmetry};
 use gridwise::sudoku::hint::{hint_with_marks, parse_marks};
+use gridwise::sudoku::minimal;
 use gridwise::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
 
 use crate::input::{LineError, answer_lines, json_error, located};
@@ -26,6 +28,12 @@ pub enum Command {
     /// player's candidates to start from.
     Hint {
         /// Grids, one per line (standard input when omitted).
+        file: Option<PathBuf>,
+    },
+    /// Whether each puzzle is proper and minimal: its solution count (up to 2) and the givens
+    /// any one of which could be taken away with the solution staying unique, as JSON.
+    Check {
+        /// Puzzles, one per line (standard input when omitted).
         file: Option<PathBuf>,
     },
     /// The whole easiest-first solving path of each puzzle, as JSON.
@@ -74,6 +82,10 @@ pub fn run(cmd: Command) -> ExitCode {
             hint_with_marks(grid, None, marks.as_ref())
                 .map(|h| serde_json::to_value(h).unwrap_or_default())
                 .map_err(located)
+        }),
+        Command::Check { file } => json_lines(file, |text| {
+            let grid = Grid::parse(text).map_err(located)?;
+            Ok(serde_json::to_value(minimal::check(&grid)).unwrap_or_default())
         }),
         Command::Steps { file } => json_lines(file, |text| {
             let grid = parse_unique(text).map_err(located)?;

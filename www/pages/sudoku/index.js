@@ -180,10 +180,16 @@ export function mount(root, { engine }) {
     entryCheck = request;
     const givens = `${clues} given${clues === 1 ? '' : 's'}`;
     try {
-      const { count } = await engine.sudoku.count({ puzzle: textFromCells(cells), limit: 2 }, { signal: request.signal });
+      const found = await engine.sudoku.check({ puzzle: textFromCells(cells) }, { signal: request.signal });
       if (entryCheck !== request) return;
+      const count = found.solutions;
       const dead = count === 0 ? deadEnd(cells) : null;
-      line.textContent = count === 1 ? `${givens}: unique solution ✓`
+      // A setter wants a minimal puzzle: say which givens could go, each on its own.
+      const names = found.redundant_names || [];
+      const spare = names.length
+        ? ` · not minimal: ${names.length === 1 ? `${names[0]} could go` : `any one of ${names.slice(0, 6).join(', ')}${names.length > 6 ? ` and ${names.length - 6} more` : ''} could go`}`
+        : ' · minimal';
+      line.textContent = count === 1 ? `${givens}: unique solution ✓${spare}`
         : count === 0 ? `${givens}: no solution${dead ? `: ${dead.message}` : ''}`
           : `${givens}: more than one solution so far`;
       line.dataset.state = count === 1 ? 'unique' : count === 0 ? 'none' : 'many';
