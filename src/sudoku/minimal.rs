@@ -25,7 +25,7 @@ pub struct Check {
 /// The givens of a unique puzzle any one of which can be removed without a second solution
 /// appearing. Removing two of them at once may not keep it unique.
 pub fn redundant_givens(puzzle: &Grid) -> Vec<usize> {
-    let mut trial = puzzle.clone();
+    let mut trial = *puzzle;
     (0..81)
         .filter(|&cell| {
             let digit = puzzle.cells[cell];
@@ -74,13 +74,13 @@ mod tests {
         assert_eq!(found.givens, 30);
         // Each reported given really can go: the puzzle without it is still unique.
         for &cell in &found.redundant {
-            let mut without = puzzle.clone();
+            let mut without = puzzle;
             without.cells[cell] = 0;
             assert_eq!(count_solutions(&without, 2), 1);
         }
         // And every given not reported is needed.
         for cell in (0..81).filter(|c| puzzle.cells[*c] != 0 && !found.redundant.contains(c)) {
-            let mut without = puzzle.clone();
+            let mut without = puzzle;
             without.cells[cell] = 0;
             assert_eq!(count_solutions(&without, 2), 2, "{}", cell_name(cell));
         }
