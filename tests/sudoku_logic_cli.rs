@@ -158,6 +158,29 @@ fn generate_is_reproducible_and_matches_the_wasm_test() {
 }
 
 #[test]
+fn generate_by_technique_names_the_hardest_step() {
+    let (ok, out) = run(
+        &["sudoku", "generate", "--technique", "x-wing", "--seed", "3"],
+        "",
+    );
+    assert!(ok);
+    let fields: Vec<&str> = out.trim().splitn(3, ' ').collect();
+    assert_eq!(fields[1..], ["3.2", "X-Wing"], "{out}");
+    // The rating agrees: its hardest step is an X-Wing.
+    let (ok, rated) = run(&["sudoku", "rate"], &format!("{}\n", fields[0]));
+    assert!(ok);
+    let rated: serde_json::Value = serde_json::from_str(rated.trim()).unwrap();
+    assert_eq!(rated["hardest"], "X-Wing");
+    let (ok, _, err) =
+        gridwise_with_input(&["sudoku", "generate", "--technique", "dragon wing"], "");
+    assert!(!ok);
+    assert!(
+        err.contains("unknown technique 'dragon wing': try X-Wing"),
+        "{err}"
+    );
+}
+
+#[test]
 fn generate_stops_at_its_limit_and_says_how_to_go_further() {
     // Nothing is rated 11.9-12.0 in a handful of tries: the limit ends it with a message.
     let args = [

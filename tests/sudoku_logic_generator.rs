@@ -1,7 +1,8 @@
 //! Generated puzzles are unique, minimal, symmetric and rated within the requested range.
 
 use gridwise::sudoku::generator::{Request, Symmetry, generate};
-use gridwise::sudoku::rating::rate_grid;
+use gridwise::sudoku::rating::{rate_grid, steps_of};
+use gridwise::sudoku::step::Step;
 use gridwise::sudoku::{Grid, count_solutions};
 
 fn check(req: &Request) -> Grid {
@@ -72,4 +73,30 @@ fn progress_can_stop_the_search() {
     .unwrap_err();
     assert_eq!(calls, 3);
     assert!(err.to_string().contains("3 attempts"));
+}
+
+#[test]
+fn a_technique_request_gives_a_puzzle_whose_hardest_step_is_that_technique() {
+    for (i, name) in ["X-Wing", "xy-wing", "Unique Rectangle", "pointing pair"]
+        .iter()
+        .enumerate()
+    {
+        let req = Request::for_technique(name, Symmetry::None, 11 + i as u64).unwrap();
+        let target = req.technique.clone().unwrap();
+        let made = generate(&req, &mut |_| true).unwrap();
+        // Unique and minimal, and its rating is the technique's.
+        let grid = check(&req);
+        assert_eq!(grid.to_dots(), made.puzzle);
+        let path = steps_of(&grid).unwrap();
+        let top = rate_grid(&grid).unwrap().rating;
+        assert!(
+            path.iter()
+                .any(|s| (s.rating - top).abs() < 1e-9 && target.matches(s)),
+            "{name}: hardest step of {} is {}",
+            made.puzzle,
+            made.hardest
+        );
+        assert!(target.matches(&Step::new(&made.hardest, made.rating)));
+    }
+    assert!(Request::for_technique("dragon wing", Symmetry::None, 1).is_err());
 }

@@ -166,6 +166,15 @@ fn generate_is_seeded_and_reports_the_seed() {
     assert_eq!(field(&a, "seed").as_string().as_deref(), Some("42"));
     let r = field(&a, "rating").as_f64().unwrap();
     assert!(r > 1.5 && r <= 2.5, "{r}");
+    // A technique request: the hardest step is named in the reply.
+    let x = sudoku_generate(args(r#"{"technique":"X-Wing","seed":3}"#), &noop).unwrap();
+    assert_eq!(field(&x, "hardest").as_string().as_deref(), Some("X-Wing"));
+    assert_eq!(
+        field(&x, "hardest_name").as_string().as_deref(),
+        Some("X-Wing")
+    );
+    let bad = sudoku_generate(args(r#"{"technique":"dragon"}"#), &noop).unwrap_err();
+    assert!(message(bad).contains("unknown technique"));
     // The native CLI prints the same puzzle for this seed (checked in tests/sudoku_logic_cli.rs).
     assert_eq!(
         field(&a, "puzzle").as_string().unwrap(),

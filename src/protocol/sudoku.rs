@@ -31,7 +31,7 @@ impl SeedValue {
     }
 }
 
-/// The options of a generate request as the page sends them: `level` or `min`/`max`,
+/// The options of a generate request as the page sends them: `technique`, `level` or `min`/`max`,
 /// `symmetry` (default none) and `seed` (default 1).
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct GenerateOptions {
@@ -41,6 +41,8 @@ pub struct GenerateOptions {
     pub min: Option<f64>,
     /// Highest rating (with `min`).
     pub max: Option<f64>,
+    /// A technique the hardest step must be ("X-Wing", …); wins over a level or range.
+    pub technique: Option<String>,
     /// Symmetry name.
     pub symmetry: Option<String>,
     /// The seed.
@@ -55,6 +57,9 @@ impl GenerateOptions {
             Some(s) => s.to_u64()?,
             None => 1,
         };
+        if let Some(technique) = self.technique.as_deref().filter(|t| !t.trim().is_empty()) {
+            return Request::for_technique(technique, symmetry, seed);
+        }
         match (self.min, self.max, &self.level) {
             (Some(min), Some(max), _) => Request::for_range(min, max, symmetry, seed),
             (_, _, Some(level)) => Request::for_level(level, symmetry, seed),

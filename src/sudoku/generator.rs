@@ -10,6 +10,8 @@ use super::grid::Grid;
 use super::logic;
 use super::rating::{level_of, level_range};
 use super::solver::count_solutions;
+use super::step::Step;
+use super::techniques::{EXAMPLES, TechniqueTarget};
 use crate::util::place::{ErrorPlace, Located};
 use crate::util::rng::Rng;
 
@@ -75,6 +77,17 @@ pub enum GenerateError {
     /// A seed that is not a non-negative integer.
     #[error("bad seed '{0}': use a whole number below 2^64")]
     BadSeed(String),
+    /// A technique name that is not known.
+    #[error("unknown technique '{0}': try {examples}", examples = EXAMPLES)]
+    BadTechnique(String),
+    /// Gave up on a technique.
+    #[error("no puzzle whose hardest step is {technique} found in {attempts} attempts")]
+    GaveUpOnTechnique {
+        /// The technique asked for.
+        technique: String,
+        /// Attempts made.
+        attempts: u64,
+    },
     /// Gave up.
     #[error("no puzzle rated {min}-{max} found in {attempts} attempts")]
     GaveUp {
@@ -100,6 +113,8 @@ pub struct Request {
     pub seed: u64,
     /// Give up after this many puzzles (0 = never).
     pub max_attempts: u64,
+    /// The technique the hardest step must be, if one was asked for.
+    pub technique: Option<TechniqueTarget>,
 }
 
 impl Request {
@@ -113,6 +128,25 @@ impl Request {
             symmetry,
             seed,
             max_attempts: 0,
+            technique: None,
+        })
+    }
+
+    /// A request for a puzzle whose hardest step is `technique` ("X-Wing", "XY-Wing", "Unique
+    /// Rectangle", …).
+    pub fn for_technique(
+        technique: &str,
+        symmetry: Symmetry,
+        seed: u64,
+    ) -> Result<Request, GenerateError> {
+        let target = TechniqueTarget::parse(technique)?;
+        Ok(Request {
+            min: target.min,
+            max: target.max,
+            symmetry,
+            seed,
+            max_attempts: 0,
+            technique: Some(target),
         })
     }
 
@@ -132,6 +166,7 @@ impl Request {
             symmetry,
             seed,
             max_attempts: 0,
+            technique: None,
         })
     }
 }
@@ -152,6 +187,10 @@ pub struct Generated {
     pub rating: f64,
     /// Its level name.
     pub level: &'static str,
+    /// The hardest step's technique (Sudoku Explainer's name).
+    pub hardest: String,
+    /// The same as players call it.
+    pub hardest_name: String,
     /// The seed that produced it, as a decimal string.
     pub seed: String,
 }
@@ -234,16 +273,34 @@ pub fn dig(solution: &Grid, symmetry: Symmetry, rng: &mut Rng) -> Grid {
 /// The rating of a unique puzzle, or `None` once a step is harder than `limit` (no need to
 /// finish the path then).
 pub fn rate_up_to(puzzle: &Grid, limit: f64) -> Option<f64> {
+    let path = path_up_to(puzzle, limit)?;
+    Some(path.iter().map(|s| s.rating).fold(0.0, f64::max))
+}
+
+/// The easiest-first path of a unique puzzle, or `None` once a step is harder than `limit` or
+/// the logic gets stuck.
+pub fn path_up_to(puzzle: &Grid, limit: f64) -> Option<Vec<Step>> {
     let mut board = Board::from_grid(puzzle);
-    let mut hardest: f64 = 0.0;
+    let mut path = Vec::new();
     while let Some(step) = logic::next_step(&board) {
-        hardest = hardest.max(step.rating);
-        if hardest > limit + 1e-9 {
+        if step.rating > limit + 1e-9 {
             return None;
         }
         step.apply(&mut board);
+        path.push(step);
     }
-    board.is_solved().then_some(hardest)
+    board.is_solved().then_some(path)
+}
+
+/// The path's hardest step: for a technique request, one of the hardest steps that is that
+/// technique (two techniques may share the top rating), else the first hardest step.
+fn hardest_step<'a>(path: &'a [Step], technique: Option<&TechniqueTarget>) -> Option<&'a Step> {
+    let top = path.iter().map(|s| s.rating).fold(0.0, f64::max);
+    let mut hardest = path.iter().filter(|s| s.rating >= top - 1e-9);
+    match technique {
+        Some(t) => hardest.find(|s| t.matches(s)),
+        None => hardest.next(),
+    }
 }
 
 /// Generates a puzzle for `req`, calling `progress` after each attempt; `progress` returning
@@ -259,12 +316,17 @@ pub fn generate(
         attempts += 1;
         let solution = random_solution(&mut rng);
         let puzzle = dig(&solution, req.symmetry, &mut rng);
-        if let Some(r) = rate_up_to(&puzzle, req.max) {
-            if r >= req.min - 1e-9 {
+        if let Some(path) = path_up_to(&puzzle, req.max) {
+            let r = path.iter().map(|s| s.rating).fold(0.0, f64::max);
+            if r >= req.min - 1e-9
+                && let Some(step) = hardest_step(&path, req.technique.as_ref())
+            {
                 return Ok(Generated {
                     puzzle: puzzle.to_dots(),
                     rating: r,
                     level: level_of(r),
+                    hardest: step.technique.clone(),
+                    hardest_name: step.name.clone(),
                     seed: req.seed.to_string(),
                 });
             }
@@ -277,10 +339,16 @@ pub fn generate(
             best: if best.is_nan() { 0.0 } else { best },
         });
         if !keep_going || (req.max_attempts > 0 && attempts >= req.max_attempts) {
-            return Err(GenerateError::GaveUp {
-                min: req.min,
-                max: req.max,
-                attempts,
+            return Err(match &req.technique {
+                Some(t) => GenerateError::GaveUpOnTechnique {
+                    technique: t.name.clone(),
+                    attempts,
+                },
+                None => GenerateError::GaveUp {
+                    min: req.min,
+                    max: req.max,
+                    attempts,
+                },
             });
         }
     }
@@ -291,6 +359,9 @@ impl Located for GenerateError {
     fn place(&self) -> ErrorPlace {
         match self {
             GenerateError::BadSymmetry(_) => ErrorPlace::field("symmetry"),
+            GenerateError::BadTechnique(_) | GenerateError::GaveUpOnTechnique { .. } => {
+                ErrorPlace::field("technique")
+            }
             GenerateError::BadLevel(_) => ErrorPlace::field("level"),
             GenerateError::BadRange { .. } | GenerateError::GaveUp { .. } => {
                 ErrorPlace::field("range")

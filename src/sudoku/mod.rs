@@ -14,3 +14,4 @@ pub mod minimal;
 pub mod names;
 pub mod rating;
 pub mod step;
+pub mod techniques;

@@ -225,6 +225,16 @@ test('new game by level, with progress and Cancel', async () => {
   assert.equal(await board('givens'), current);
   await page.click('[data-action=solve]');
   await page.waitForFunction(() => /Solved/.test(document.querySelector('[data-role=solver-message]').textContent));
+
+  // Built around a technique: the hardest step is an X-Wing, and Rate agrees.
+  await page.selectOption('[data-role=technique]', 'X-Wing');
+  assert.ok(await page.isDisabled('[data-role=min]'), 'the rating range gives way to the technique');
+  await page.click('[data-action=generate]');
+  await page.waitForFunction(() => /hardest step an X-Wing/.test(document.querySelector('[data-role=game-message]').textContent));
+  assert.match(await page.textContent('[data-role=game-message]'), /rated 3\.2, its hardest step an X-Wing/);
+  await page.click('[data-action=rate]');
+  await page.waitForFunction(() => /Hardest step: X-Wing/.test(document.querySelector('[data-role=help-message]').textContent));
+  await screenshot(page, 'sudoku-generate-technique');
 });
 
 test('rating a very hard puzzle shows how far it has come, and Cancel stops it', async () => {

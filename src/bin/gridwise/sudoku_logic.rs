@@ -49,6 +49,10 @@ pub enum Command {
         /// A rating range such as 3.0-4.5.
         #[arg(long)]
         rating: Option<String>,
+        /// The technique the hardest step must be: X-Wing, XY-Wing, Unique Rectangle, … (SE's
+        /// or the players' name). Each line then ends with the technique's name.
+        #[arg(long, conflicts_with_all = ["level", "rating"])]
+        technique: Option<String>,
         /// How many puzzles.
         #[arg(long, default_value_t = 1)]
         count: u32,
@@ -95,6 +99,7 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Generate {
             level,
             rating,
+            technique,
             count,
             seed,
             symmetry,
@@ -103,6 +108,7 @@ pub fn run(cmd: Command) -> ExitCode {
         } => generate(
             level,
             rating,
+            technique.as_deref(),
             count,
             seed,
             &symmetry,
@@ -147,9 +153,11 @@ struct Limits {
     seconds: u64,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn generate(
     level: Option<String>,
     rating: Option<String>,
+    technique: Option<&str>,
     count: u32,
     seed: u64,
     symmetry: &str,
@@ -157,6 +165,9 @@ fn generate(
 ) -> ExitCode {
     let request = (|| {
         let sym = Symmetry::parse(symmetry).map_err(|e| e.to_string())?;
+        if let Some(name) = technique {
+            return Request::for_technique(name, sym, seed).map_err(|e| e.to_string());
+        }
         match (level, rating) {
             (_, Some(range)) => {
                 let (lo, hi) = range
@@ -208,7 +219,11 @@ fn generate(
         };
         match generator::generate(&req, &mut on_progress) {
             Ok(g) => {
-                if writeln!(out, "{} {:.1}", g.puzzle, g.rating).is_err() {
+                let line = match technique {
+                    Some(_) => format!("{} {:.1} {}", g.puzzle, g.rating, g.hardest_name),
+                    None => format!("{} {:.1}", g.puzzle, g.rating),
+                };
+                if writeln!(out, "{line}").is_err() {
                     return ExitCode::SUCCESS;
                 }
             }
@@ -218,8 +233,13 @@ fn generate(
                 } else {
                     "the attempt limit was reached".to_string()
                 };
+                let widen = if technique.is_some() {
+                    "or try another technique"
+                } else {
+                    "or widen --rating"
+                };
                 eprintln!(
-                    "error: {e}: {why} (closest rating {closest:.1}); raise --max-attempts or --time-limit, or widen --rating"
+                    "error: {e}: {why} (closest rating {closest:.1}); raise --max-attempts or --time-limit, {widen}"
                 );
                 return ExitCode::FAILURE;
             }

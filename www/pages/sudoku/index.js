@@ -39,7 +39,7 @@ export function mount(root, { engine }) {
     auto: $('[data-role=auto]'), mistakes: $('[data-role=mistakes]'), limit: $('[data-role=limit]'),
     symmetry: $('[data-role=symmetry]'), importBox: $('[data-role=import]'),
     pencilBtn: $('[data-action=pencil]'), range: $('[data-role=range]'), min: $('[data-role=min]'),
-    max: $('[data-role=max]'),
+    max: $('[data-role=max]'), technique: $('[data-role=technique]'),
   };
   el.timer.setAttribute('aria-pressed', 'false');
 
@@ -272,6 +272,12 @@ export function mount(root, { engine }) {
     saveNow();
   }
 
+  /** "an X-Wing", "a pointing pair": a technique's name inside a sentence. */
+  function articleName(name) {
+    const lower = /^[A-Z][a-z]/.test(name) ? name[0].toLowerCase() + name.slice(1) : name;
+    return `${/^([aeio]|x)/i.test(lower) ? 'an' : 'a'} ${lower}`;
+  }
+
   /** A small button that follows a message's text. */
   function linkButton(label, onClick) {
     const btn = document.createElement('button');
@@ -500,14 +506,17 @@ export function mount(root, { engine }) {
     const custom = ui.level === 'custom';
     const min = Number(el.min.value);
     const max = Number(el.max.value);
-    if (custom && !(min > 0 && max >= min)) {
+    const technique = custom ? el.technique.value : '';
+    if (custom && !technique && !(min > 0 && max >= min)) {
       say(el.gameMsg, 'Give a rating range like 3.0 to 4.5 (the first number not above the second).', 'error');
       return;
     }
     const level = custom ? `${min.toFixed(1)}–${max.toFixed(1)}` : ui.level;
-    const what = custom ? `a puzzle rated ${level}` : `a${/^[aeiou]/.test(level) ? 'n' : ''} ${level} puzzle`;
+    const what = technique ? `a puzzle whose hardest step is ${articleName(technique)}`
+      : custom ? `a puzzle rated ${level}` : `a${/^[aeiou]/.test(level) ? 'n' : ''} ${level} puzzle`;
     const symmetry = el.symmetry.value;
-    const args = custom ? { min, max, symmetry, seed: randomSeed() } : { level, symmetry, seed: randomSeed() };
+    const seed = randomSeed();
+    const args = technique ? { technique, symmetry, seed } : custom ? { min, max, symmetry, seed } : { level, symmetry, seed };
     try {
       const reply = await task('game', `Generating ${what}…`, 'sudoku.generate', args, {
         onProgress: (p) => {
@@ -519,7 +528,8 @@ export function mount(root, { engine }) {
       const cells = cellsFromText(reply.puzzle);
       if (!cells) throw new Error('the generator returned a malformed puzzle');
       replaceGame('play', cells, { unique: true, meta: { source: 'generated', level: reply.level || level, rating: reply.rating, seed: reply.seed } });
-      say(el.gameMsg, `New ${reply.level || level} puzzle, rated ${Number(reply.rating).toFixed(1)}. Good luck!`, 'success');
+      const built = technique && reply.hardest_name ? `, its hardest step ${articleName(reply.hardest_name)}` : '';
+      say(el.gameMsg, `New ${reply.level || level} puzzle, rated ${Number(reply.rating).toFixed(1)}${built}. Good luck!`, 'success');
       if (ui.previous) say(el.boardMsg, 'New game started.', 'info', backButton());
       ensureSolution();
     } catch (err) {
@@ -793,6 +803,8 @@ export function mount(root, { engine }) {
     settings.symmetry = el.symmetry.value;
     settings.min = el.min.value;
     settings.max = el.max.value;
+    settings.technique = el.technique.value;
+    el.min.disabled = el.max.disabled = !!el.technique.value;
     saveSettings(settings);
     render();
   };
@@ -801,6 +813,8 @@ export function mount(root, { engine }) {
   el.symmetry.addEventListener('change', onSettings);
   el.min.addEventListener('change', onSettings);
   el.max.addEventListener('change', onSettings);
+  el.technique.addEventListener('change', onSettings);
+  el.min.disabled = el.max.disabled = !!el.technique.value;
   el.auto.addEventListener('change', () => game.setAuto(el.auto.checked));
   el.importBox.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); actions.import(); }

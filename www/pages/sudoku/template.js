@@ -7,6 +7,11 @@ const LIMITS = [['2', '2'], ['1000', '1,000'], ['1000000', '1,000,000'], ['10000
 const html = String.raw;
 
 /** The page's HTML for the saved `settings` (level, symmetry, count limit, rating range). */
+/** Techniques a generated puzzle can be built around (its hardest step), easiest first. */
+const TECHNIQUES = ['Pointing pair', 'Box/line reduction', 'Naked pair', 'X-Wing', 'Hidden pair', 'Naked triple',
+  'Swordfish', 'Hidden triple', 'Finned X-Wing', '2-String Kite', 'XY-Wing', 'Empty Rectangle', 'XYZ-Wing',
+  'Unique Rectangle', 'Naked quad', 'BUG+1', 'XY-Chain', 'X-Chain', 'AIC', 'ALS-XZ', 'Nishio forcing chain'];
+
 export function template(settings) {
   return html`
   <h1 class="page-title">Sudoku</h1>
@@ -99,6 +104,12 @@ export function template(settings) {
           </label>
           <label class="sudoku-inline">to
             <input type="number" data-role="max" min="1" max="12" step="0.1" value="${settings.max}" inputmode="decimal">
+          </label>
+          <label class="sudoku-inline">or hardest step
+            <select data-role="technique">
+              <option value="">any, by rating</option>
+              ${TECHNIQUES.map((t) => html`<option value="${t}" ${t === settings.technique ? 'selected' : ''}>${t}</option>`).join('')}
+            </select>
           </label>
         </div>
         <div class="row">
