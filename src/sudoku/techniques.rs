@@ -110,7 +110,10 @@ impl TechniqueTarget {
 
     /// True when `step` is this technique.
     pub fn matches(&self, step: &Step) -> bool {
-        key(&step.technique).starts_with(&self.key) || key(&step.name).starts_with(&self.key)
+        let technique = key(&step.technique);
+        // A direct step ("pointing pair, then a single") is a single, not the pattern it uses.
+        technique.starts_with(&self.key)
+            || (!technique.starts_with("direct") && key(&step.name).starts_with(&self.key))
     }
 }
 
