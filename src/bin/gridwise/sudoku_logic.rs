@@ -313,6 +313,7 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
             / n
     };
     let mut rows = vec![
+        row("SE ratings identical", share(0.0), "%", ">= 95%"),
         row("SE agreement within 0.1", share(0.1), "%", "report"),
         row("SE agreement within 0.3", share(0.3), "%", ">= 80%"),
         row("SE agreement within 0.5", share(0.5), "%", "report"),
