@@ -17,8 +17,11 @@ type Found = (f64, Vec<usize>, Vec<(usize, u8)>);
 pub fn nice_loop(board: &Board) -> Option<Step> {
     let mut best: Option<Found> = None;
     let mut next = Vec::new();
-    for mode in [MODE_Y, MODE_X | MODE_Y] {
-        let base = if mode == MODE_Y { 6.5 } else { 7.0 };
+    let mut closing = Vec::new();
+    let mut loops_found: Vec<Vec<usize>> = Vec::new();
+    // Single-digit loops (X-cycles) and bivalue-only loops (Y-cycles) at 6.5, mixed at 7.0.
+    for mode in [MODE_X, MODE_Y, MODE_X | MODE_Y] {
+        let base = if mode == MODE_X | MODE_Y { 7.0 } else { 6.5 };
         if best.as_ref().is_some_and(|b| b.0 <= base) {
             break;
         }
@@ -26,16 +29,30 @@ pub fn nice_loop(board: &Board) -> Option<Step> {
             for d in digits_of(board.cands[cell]) {
                 let start = node(cell, d, true);
                 let reach = around(board, start, mode);
-                for &n in &reach.order {
-                    let (_, _, on) = parts(n);
-                    if on || n == start {
+                // A loop closes when an "on" node implies an "off" node that implies the start.
+                // Each "on" node is tried with its own shortest path: the off node before the
+                // start has only one parent in the search, and its shortest path may not be the
+                // loop that removes something.
+                for &m in &reach.order {
+                    let (_, _, on) = parts(m);
+                    if !on || m == start {
                         continue;
                     }
-                    implied(board, n, mode, &mut next);
-                    if !next.contains(&start) {
-                        continue;
+                    implied(board, m, mode, &mut closing);
+                    for &n in &closing {
+                        if n == start {
+                            continue;
+                        }
+                        implied(board, n, mode, &mut next);
+                        if !next.contains(&start) {
+                            continue;
+                        }
+                        let mut path = reach.path(m);
+                        path.push(n);
+                        loops_found.push(path);
                     }
-                    let path = reach.path(n);
+                }
+                for path in loops_found.drain(..) {
                     if path.len() < 4 || !simple(&path) {
                         continue;
                     }

@@ -25,6 +25,10 @@ use super::step::Step;
 type Finder = fn(&Board) -> Option<Step>;
 
 /// Finders in order of their SE rating (easiest first). Chains and forcing chains come last.
+///
+/// Finned and sashimi fish are left out of the path: Sukaku Explainer, whose ratings players
+/// quote, has none, and rating with them matched its ratings less often (81.5% identical on
+/// `se-rated-sample` with them, 82.6% without). `fish::fish` still finds them when asked.
 const FINDERS: &[Finder] = &[
     singles::full_house,
     |b| singles::hidden_single(b, false),
@@ -39,11 +43,9 @@ const FINDERS: &[Finder] = &[
     |b| subsets::naked_subset(b, 2),
     |b| fish::fish(b, 2, false),
     |b| subsets::hidden_subset(b, 2),
-    |b| fish::fish(b, 2, true),
     |b| subsets::naked_subset(b, 3),
     |b| fish::fish(b, 3, false),
     |b| subsets::hidden_subset(b, 3),
-    |b| fish::fish(b, 3, true),
     |b| chains::x_chain(b, 2),
     empty_rectangle::empty_rectangle,
     wings::xy_wing,
@@ -52,7 +54,6 @@ const FINDERS: &[Finder] = &[
     |b| subsets::naked_subset(b, 4),
     |b| fish::fish(b, 4, false),
     |b| subsets::hidden_subset(b, 4),
-    |b| fish::fish(b, 4, true),
     |b| chains::x_chain(b, 3),
     |b| wings::bent_wing(b, 4),
     uniqueness::bug_plus_one,

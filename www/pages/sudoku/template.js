@@ -9,7 +9,7 @@ const html = String.raw;
 /** The page's HTML for the saved `settings` (level, symmetry, count limit, rating range). */
 /** Techniques a generated puzzle can be built around (its hardest step), easiest first. */
 const TECHNIQUES = ['Pointing pair', 'Box/line reduction', 'Naked pair', 'X-Wing', 'Hidden pair', 'Naked triple',
-  'Swordfish', 'Hidden triple', 'Finned X-Wing', '2-String Kite', 'XY-Wing', 'Empty Rectangle', 'XYZ-Wing',
+  'Swordfish', 'Hidden triple', '2-String Kite', 'XY-Wing', 'Empty Rectangle', 'XYZ-Wing',
   'Unique Rectangle', 'Naked quad', 'BUG+1', 'XY-Chain', 'X-Chain', 'AIC', 'ALS-XZ', 'Nishio forcing chain'];
 
 export function template(settings) {
