@@ -61,7 +61,8 @@ fn every_step_is_sound_on_rated_puzzles() {
         "BUG+1",
         "Unique Rectangle Type 1",
         "Empty Rectangle",
-        "XY-Chain",
+        "VWXYZ-Wing",
+        "Nice Loop",
         "AIC",
         "Cell Forcing Chains",
     ] {

@@ -36,8 +36,9 @@ fn ratings_match_sudoku_explainer_on_every_tenth_rated_puzzle() {
         }
     }
     assert_eq!(total, 300);
-    // 243 of 300 identical, 262 within 0.1 and 12 more than 1.0 apart when this floor was set.
-    assert!(identical >= 240, "{identical} of {total} identical");
-    assert!(close >= 255, "{close} of {total} within 0.1");
-    assert!(worst.len() <= 12, "more than 1.0 apart: {worst:#?}");
+    // 271 of 300 identical, 288 within 0.1 and 3 more than 1.0 apart when this floor was set
+    // (91.3% identical on all 3,000).
+    assert!(identical >= 268, "{identical} of {total} identical");
+    assert!(close >= 285, "{close} of {total} within 0.1");
+    assert!(worst.len() <= 4, "more than 1.0 apart: {worst:#?}");
 }

@@ -23,7 +23,6 @@ pub fn player_name(technique: &str, pattern_cells: usize) -> String {
         "Simple Colouring (wrap)" => "Simple colouring: colour wrap".to_string(),
         "BUG+1" => "BUG+1 (bivalue universal grave)".to_string(),
         "AIC" => "Alternating inference chain".to_string(),
-        "ALS-XZ" => "Almost locked sets (ALS-XZ)".to_string(),
         "Nishio Forcing Chain" => "Nishio forcing chain".to_string(),
         other => sentence_case(other),
     }
@@ -84,7 +83,10 @@ pub fn about(technique: &str) -> &'static str {
         "Skyscraper" | "Turbot Fish" | "Empty Rectangle" | "X-Chain" => {
             "Follow one digit through units where it has only two places: if one end is not the digit, the other end is. Any cell that sees both ends of such a chain cannot hold the digit, because one of the ends surely does."
         }
-        "XY-Wing" | "XYZ-Wing" | "WXYZ-Wing" | "VWXYZ-Wing" | "W-Wing" => {
+        "WXYZ-Wing" | "VWXYZ-Wing" => {
+            "Three (or four) cells that all see one another hold only four (or five) digits between them: one digit short of filling them all. A cell with two candidates, x and z, that every x of the group can see means the group and that cell cannot both lose x, so z is in one of them, and a cell seeing every z of the pattern cannot be z."
+        }
+        "XY-Wing" | "XYZ-Wing" | "W-Wing" => {
             "A pivot cell with two (or three) candidates and pincer cells it sees: whatever the pivot turns out to be, one of the pincers becomes the shared digit Z. A cell that sees every pincer holding Z cannot be Z."
         }
         "XY-Chain" | "Nice Loop" | "AIC" => {
@@ -98,9 +100,6 @@ pub fn about(technique: &str) -> &'static str {
         }
         "BUG+1" => {
             "If every empty cell had exactly two candidates the puzzle would have two solutions. Only one cell has a third candidate, so that third candidate must be its digit."
-        }
-        "ALS-XZ" => {
-            "Two groups of cells that each have one candidate more than cells. A digit X they share in a way that only one group can keep forces the other to lock in a digit Z they also share, so cells seeing every Z in both groups cannot be Z."
         }
         "Simple Colouring (trap)" | "Simple Colouring (wrap)" => {
             "Colour the places of one digit that form pairs in their units in two alternating colours: one colour is true, the other false. A cell seeing both colours cannot hold the digit (trap); a colour that sees itself is false everywhere (wrap)."

@@ -31,16 +31,17 @@ const TECHNIQUES: &[(&str, f64, f64)] = &[
     ("XYZ-Wing", 4.4, 4.4),
     ("W-Wing", 4.4, 4.8),
     ("Unique Rectangle", 4.5, 5.0),
+    ("WXYZ-Wing", 5.5, 5.6),
     ("Naked Quad", 5.0, 5.0),
     ("Jellyfish", 5.2, 5.2),
     ("Hidden Quad", 5.4, 5.4),
     ("BUG+1", 5.6, 6.2),
+    ("VWXYZ-Wing", 6.2, 6.4),
     ("Simple Colouring", 6.6, 6.6),
     ("X-Chain", 5.4, 7.8),
     ("XY-Chain", 5.0, 7.8),
     ("AIC", 5.0, 8.0),
     ("Nice Loop", 5.0, 8.0),
-    ("ALS-XZ", 5.5, 8.0),
     ("Cell Forcing Chains", 8.0, 9.0),
     ("Region Forcing Chains", 8.0, 9.0),
     ("Nishio Forcing Chain", 7.5, 8.5),
@@ -112,7 +113,7 @@ impl TechniqueTarget {
 }
 
 /// A few names to suggest when a name is not known.
-pub const EXAMPLES: &str = "X-Wing, Swordfish, XY-Wing, XYZ-Wing, Skyscraper, Empty Rectangle, Unique Rectangle, BUG+1, XY-Chain, AIC, ALS-XZ";
+pub const EXAMPLES: &str = "X-Wing, Swordfish, XY-Wing, XYZ-Wing, Skyscraper, Empty Rectangle, Unique Rectangle, WXYZ-Wing, BUG+1, XY-Chain, AIC";
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 // Units, cells and digits are numbered; indexed loops over them read best.
 #![allow(clippy::needless_range_loop)]
 
-pub mod als;
+pub mod als_wings;
 pub mod chains;
 pub mod colouring;
 pub mod direct;
@@ -55,11 +55,10 @@ const FINDERS: &[Finder] = &[
     |b| fish::fish(b, 4, false),
     |b| subsets::hidden_subset(b, 4),
     |b| chains::x_chain(b, 3),
-    |b| wings::bent_wing(b, 4),
+    |b| als_wings::als_wing(b, 3),
     uniqueness::bug_plus_one,
     |b| chains::x_chain(b, 4),
-    |b| wings::bent_wing(b, 5),
-    |b| chains::x_chain(b, 5),
+    |b| als_wings::als_wing(b, 4),
     colouring::simple_colouring,
     static_chains,
     hard_chains,
@@ -75,12 +74,11 @@ fn static_chains(board: &Board) -> Option<Step> {
     }
 }
 
-/// Nishio chains, ALS-XZ, multiple and dynamic forcing chains: the easiest of them; then
+/// Nishio chains, multiple and dynamic forcing chains: the easiest of them; then
 /// nested ones.
 fn hard_chains(board: &Board) -> Option<Step> {
     let mut options: Vec<Step> = Vec::new();
     options.extend(forcing::dynamic_contradiction(board, 0));
-    options.extend(als::als_xz(board));
     options.extend(forcing::multiple_forcing_chain(board));
     if options.iter().all(|s| s.rating > 8.5) {
         options.extend(forcing::dynamic_cell_forcing(board));

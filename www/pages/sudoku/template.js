@@ -10,7 +10,7 @@ const html = String.raw;
 /** Techniques a generated puzzle can be built around (its hardest step), easiest first. */
 const TECHNIQUES = ['Pointing pair', 'Box/line reduction', 'Naked pair', 'X-Wing', 'Hidden pair', 'Naked triple',
   'Swordfish', 'Hidden triple', '2-String Kite', 'XY-Wing', 'Empty Rectangle', 'XYZ-Wing',
-  'Unique Rectangle', 'Naked quad', 'BUG+1', 'XY-Chain', 'X-Chain', 'AIC', 'ALS-XZ', 'Nishio forcing chain'];
+  'Unique Rectangle', 'Naked quad', 'WXYZ-Wing', 'BUG+1', 'VWXYZ-Wing', 'XY-Chain', 'X-Chain', 'AIC', 'Nishio forcing chain'];
 
 export function template(settings) {
   return html`
