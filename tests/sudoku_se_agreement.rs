@@ -3,7 +3,7 @@
 //! the whole set of 3,000 are measured by `gridwise bench sudoku` (and the closing notes).
 
 use gridwise::sudoku::Grid;
-use gridwise::sudoku::rating::rate_grid;
+use gridwise::sudoku::rating::{rate_grid, rating_of, steps_of};
 
 #[test]
 fn ratings_match_sudoku_explainer_on_every_tenth_rated_puzzle() {
@@ -36,9 +36,25 @@ fn ratings_match_sudoku_explainer_on_every_tenth_rated_puzzle() {
         }
     }
     assert_eq!(total, 300);
-    // 271 of 300 identical, 288 within 0.1 and 3 more than 1.0 apart when this floor was set
-    // (91.3% identical on all 3,000).
-    assert!(identical >= 268, "{identical} of {total} identical");
-    assert!(close >= 285, "{close} of {total} within 0.1");
-    assert!(worst.len() <= 4, "more than 1.0 apart: {worst:#?}");
+    // 274 of 300 identical, 290 within 0.1 and 2 more than 1.0 apart when this floor was set
+    // (92.1% identical on all 3,000).
+    assert!(identical >= 272, "{identical} of {total} identical");
+    assert!(close >= 288, "{close} of {total} within 0.1");
+    assert!(worst.len() <= 3, "more than 1.0 apart: {worst:#?}");
+}
+
+#[test]
+fn a_bug_with_one_extra_digit_in_three_cells_is_rated_as_se_does() {
+    // After its first forcing chain (7.1) this puzzle reaches a BUG whose extra candidate is
+    // the 9 of three cells: SE's "BUG type 2" (5.7), so no harder chain is needed.
+    let puzzle =
+        "200000005040000080800040006030000090006204100002010800600080003000507000003901500";
+    let steps = steps_of(&Grid::parse(puzzle).unwrap()).unwrap();
+    let bug = steps
+        .iter()
+        .find(|s| s.technique == "BUG type 2")
+        .expect("a BUG type 2 step");
+    assert_eq!(bug.rating, 5.7);
+    assert!(bug.eliminations.iter().all(|e| e.digit == 9));
+    assert_eq!(rating_of(&steps).rating, 7.1);
 }

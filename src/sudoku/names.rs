@@ -22,6 +22,7 @@ pub fn player_name(technique: &str, pattern_cells: usize) -> String {
         "Simple Colouring (trap)" => "Simple colouring: colour trap".to_string(),
         "Simple Colouring (wrap)" => "Simple colouring: colour wrap".to_string(),
         "BUG+1" => "BUG+1 (bivalue universal grave)".to_string(),
+        "BUG type 2" => "BUG type 2 (bivalue universal grave)".to_string(),
         "AIC" => "Alternating inference chain".to_string(),
         "Nishio Forcing Chain" => "Nishio forcing chain".to_string(),
         other => sentence_case(other),
@@ -100,6 +101,9 @@ pub fn about(technique: &str) -> &'static str {
         }
         "BUG+1" => {
             "If every empty cell had exactly two candidates the puzzle would have two solutions. Only one cell has a third candidate, so that third candidate must be its digit."
+        }
+        "BUG type 2" => {
+            "If every empty cell had exactly two candidates the puzzle would have two solutions. A few cells have a third candidate, the same digit in each, so one of them must be that digit, and a cell that sees them all cannot be it."
         }
         "Simple Colouring (trap)" | "Simple Colouring (wrap)" => {
             "Colour the places of one digit that form pairs in their units in two alternating colours: one colour is true, the other false. A cell seeing both colours cannot hold the digit (trap); a colour that sees itself is false everywhere (wrap)."

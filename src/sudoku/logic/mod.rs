@@ -57,6 +57,7 @@ const FINDERS: &[Finder] = &[
     |b| chains::x_chain(b, 3),
     |b| als_wings::als_wing(b, 3),
     uniqueness::bug_plus_one,
+    uniqueness::bug_type_2,
     |b| chains::x_chain(b, 4),
     |b| als_wings::als_wing(b, 4),
     colouring::simple_colouring,

@@ -228,6 +228,53 @@ pub fn bug_plus_one(board: &Board) -> Option<Step> {
     Some(s)
 }
 
+/// BUG type 2 (SE 5.7): every empty cell has two candidates but a few with a third, all the
+/// same digit d, and without those extra d's every unit would hold each digit exactly twice or
+/// not at all (two solutions). So one of those cells is d, and d leaves every cell that sees
+/// them all.
+pub fn bug_type_2(board: &Board) -> Option<Step> {
+    let mut extra: Vec<usize> = Vec::new();
+    for c in 0..81 {
+        if board.values[c] != 0 {
+            continue;
+        }
+        match board.count(c) {
+            2 => {}
+            3 => extra.push(c),
+            _ => return None,
+        }
+    }
+    if extra.len() < 2 {
+        return None;
+    }
+    let common = extra.iter().fold(0x3FEu16, |m, &c| m & board.cands[c]);
+    let digit = digits_of(common).find(|&d| {
+        let mut without = board.clone();
+        for &c in &extra {
+            without.cands[c] &= !(1 << d);
+        }
+        (0..27).all(|u| (1..=9u8).all(|e| matches!(without.positions(u, e).count_ones(), 0 | 2)))
+    })?;
+    let mut s = Step::new("BUG type 2", 5.7).with_cells(&extra);
+    for c in 0..81 {
+        if !extra.contains(&c) && board.has(c, digit) && extra.iter().all(|&x| sees(c, x)) {
+            s.eliminate(c, digit);
+        }
+    }
+    if s.eliminations.is_empty() {
+        return None;
+    }
+    for &c in &extra {
+        s.mark(c, digit, Role::On);
+    }
+    let names: Vec<String> = extra.iter().map(|&c| cell_name(c)).collect();
+    s.text = format!(
+        "Every other empty cell has two candidates; without the {digit}s in {} the grid would have two solutions, so one of those cells is {digit}, and a cell that sees them all cannot be {digit}.",
+        names.join(", ")
+    );
+    Some(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
