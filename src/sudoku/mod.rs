@@ -12,6 +12,7 @@ pub mod hint;
 pub mod logic;
 pub mod minimal;
 pub mod names;
+pub mod prose;
 pub mod rating;
 pub mod step;
 pub mod techniques;

@@ -7,6 +7,7 @@
 
 use super::super::candidates::{Board, CELL_UNITS, PEERS, UNITS, digits_of};
 use super::super::grid::cell_name;
+use super::super::prose;
 use super::super::step::{CellDigit, Link, Role, Step};
 
 /// Follow links within one digit (conjugate pairs in units).
@@ -149,6 +150,12 @@ pub fn node_text(n: usize) -> String {
     format!("{}{}{d}", cell_name(c), if on { "=" } else { "≠" })
 }
 
+/// A chain after its assumption, told step by step ("then r1c2 is not 5, so r4c2 is 5; …").
+pub fn story(path: &[usize]) -> String {
+    let nodes: Vec<(usize, u8, bool)> = path[1..].iter().map(|&n| parts(n)).collect();
+    prose::chain_story(&nodes)
+}
+
 /// Adds a chain's nodes and links to a step.
 pub fn draw_chain(step: &mut Step, path: &[usize]) {
     for &n in path {
@@ -286,14 +293,10 @@ pub fn x_chain(board: &Board, links: usize) -> Option<Step> {
     };
     let mut s = Step::new(name, r);
     s.eliminate(cell, d);
-    let chain = path
-        .iter()
-        .map(|&n| node_text(n))
-        .collect::<Vec<_>>()
-        .join(" → ");
     s.text = format!(
-        "If {} were {d}, the chain of {d}s {chain} would contradict it, so {d} can be removed from {}.",
+        "Follow the {d}s, each link a unit with only two places for {d}: suppose {} were {d}; {}: a contradiction. So {} cannot be {d}.",
         cell_name(cell),
+        story(&path),
         cell_name(cell)
     );
     draw_chain(&mut s, &path);
@@ -367,22 +370,20 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
         mode
     };
     let mut s = Step::new(name_of(&path, kind), r);
-    let chain = path
-        .iter()
-        .map(|&n| node_text(n))
-        .collect::<Vec<_>>()
-        .join(" → ");
     if start_on {
         s.eliminate(cell, d);
         s.text = format!(
-            "If {} were {d}, the chain {chain} would contradict it, so {d} can be removed from {}.",
+            "Suppose {} were {d}; {}: a contradiction. So {} cannot be {d}.",
             cell_name(cell),
+            story(&path),
             cell_name(cell)
         );
     } else {
         s = s.place(cell, d);
         s.text = format!(
-            "If {} were not {d}, the chain {chain} would force it to be {d}, so it must be {d}.",
+            "Suppose {} were not {d}; {}: it would be {d} after all. So {} must be {d}.",
+            cell_name(cell),
+            story(&path),
             cell_name(cell)
         );
     }

@@ -1,6 +1,7 @@
 //! Fish: X-Wing, Swordfish, Jellyfish, and their finned and sashimi forms.
 
-use super::super::candidates::{Board, UNITS, unit_name};
+use super::super::candidates::{Board, UNITS};
+use super::super::prose;
 use super::super::step::{Role, Step};
 
 const NAMES: [&str; 5] = ["", "", "X-Wing", "Swordfish", "Jellyfish"];
@@ -162,23 +163,16 @@ fn build(
     let mut units = base_units.clone();
     units.extend(&cover_units);
     s = s.with_units(&units);
-    let names = |us: &[usize]| {
-        us.iter()
-            .map(|&u| unit_name(u))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let (base, cover) = (prose::units(&base_units), prose::units(&cover_units));
     s.text = if fins.is_empty() {
         format!(
-            "In {}, the digit {digit} fits only within {}, so {digit} can be removed from the rest of those lines.",
-            names(&base_units),
-            names(&cover_units)
+            "In {base}, every {digit} has to go in {cover}. Each of the {} lines needs its {digit} in one of those places, so {cover} get all their {digit}s there: no other cell of {cover} can be {digit}.",
+            prose::count(base_units.len())
         )
     } else {
         format!(
-            "In {}, the digit {digit} lies within {} except for the fin cells; whether or not a fin holds {digit}, it cannot go where a cover line meets the fins' box.",
-            names(&base_units),
-            names(&cover_units)
+            "In {base}, every {digit} has to go in {cover}, except in the fin {}. Either a fin is {digit}, or the {digit}s sit on the pattern; both ways, a cell of {cover} that also sees every fin cannot be {digit}.",
+            prose::cells(&fins)
         )
     };
     Some(s)

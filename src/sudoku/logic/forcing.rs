@@ -9,6 +9,16 @@ use super::super::grid::cell_name;
 use super::super::step::{Role, Step};
 use super::chains::{MODE_X, MODE_Y, Reach, draw_chain, length_surcharge, node, node_text, parts};
 
+/// A candidate's truth in words: "r5c7 is not 6".
+fn claim(n: usize) -> String {
+    let (cell, digit, on) = parts(n);
+    format!(
+        "{} is {}{digit}",
+        cell_name(cell),
+        if on { "" } else { "not " }
+    )
+}
+
 const NONE: u32 = u32::MAX;
 
 /// The consequences of assumptions followed dynamically (singles re-checked as candidates go).
@@ -280,8 +290,8 @@ pub fn multiple_forcing_chain(board: &Board) -> Option<Step> {
                 draw_chain(&mut s, p);
             }
             s.text = format!(
-                "Whichever of {what} is true, {} follows, so it is certain.",
-                node_text(target)
+                "One of {what} has to be true, and a chain of consequences leads from each of them to the same result: {}. So it is certain.",
+                claim(target)
             );
             best = Some((r, s));
         }
@@ -350,7 +360,7 @@ pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
                 .collect::<Vec<_>>()
                 .join(" and ");
             s.text = format!(
-                "If {} were {d}, following its consequences step by step would lead to a contradiction ({clash}), so {d} can be removed from {}.",
+                "Suppose {} were {d}. Following the consequences step by step, some candidate would have to be both true and false ({clash}): impossible. So {} cannot be {d}.",
                 cell_name(cell),
                 cell_name(cell)
             );
@@ -397,9 +407,9 @@ pub fn dynamic_cell_forcing(board: &Board) -> Option<Step> {
                 run.draw(&mut s, &[target]);
             }
             s.text = format!(
-                "Whichever candidate {} holds, its consequences lead to {}, so that is certain.",
+                "{} must hold one of its candidates, and following the consequences of each one leads to the same result: {}. So it is certain.",
                 cell_name(cell),
-                node_text(target)
+                claim(target)
             );
             best = Some((r, s));
         }

@@ -82,7 +82,7 @@ pub fn nice_loop(board: &Board) -> Option<Step> {
         .collect::<Vec<_>>()
         .join(" → ");
     s.text = format!(
-        "The loop {chain} closes on itself, so each of its links has exactly one true end: candidates that would break a link can be removed."
+        "These candidates form a closed loop, {chain}, where each link joins two candidates of which at least one is true (a cell or unit with two options) or at most one is true (they see each other). Around a closed loop both hold for every link, so each link has exactly one true end, and any other candidate that sees both ends of a link, or shares a cell with both, is false."
     );
     Some(s)
 }

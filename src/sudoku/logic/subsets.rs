@@ -1,7 +1,7 @@
 //! Naked and hidden subsets: pairs, triples and quads.
 
-use super::super::candidates::{Board, UNITS, digits_text, unit_name};
-use super::super::grid::cell_name;
+use super::super::candidates::{Board, UNITS, digits_of, unit_name};
+use super::super::prose;
 use super::super::step::{Role, Step};
 
 const NAKED: [(&str, f64); 5] = [
@@ -26,14 +26,6 @@ pub fn rating(size: usize, hidden: bool) -> f64 {
     } else {
         NAKED[size].1
     }
-}
-
-fn names(cells: &[usize]) -> String {
-    cells
-        .iter()
-        .map(|&c| cell_name(c))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Naked subset of `size` cells: they hold exactly `size` digits between them, so those digits
@@ -87,11 +79,15 @@ pub fn naked_subset(board: &Board, size: usize) -> Option<Step> {
                 continue;
             }
             s.mark_all(board, &cells, digits, Role::Pattern);
+            let ds: Vec<u8> = digits_of(digits).collect();
             s.text = format!(
-                "In {}, the cells {} hold only the digits {}, so those digits can be removed from the other cells there.",
+                "In {}, the {} cells {} can only be {} between them, so those digits fill exactly these cells: no other cell of {} can be {}.",
                 unit_name(unit),
-                names(&cells),
-                digits_text(digits)
+                prose::count(cells.len()),
+                prose::cells(&cells),
+                prose::digits_or(&ds),
+                unit_name(unit),
+                prose::digits_or(&ds)
             );
             return Some(s);
         }
@@ -148,11 +144,13 @@ pub fn each_hidden_subset<T>(
                 continue;
             }
             s.mark_all(board, &cells, dmask, Role::Pattern);
+            let ds: Vec<u8> = digits_of(dmask).collect();
             s.text = format!(
-                "In {}, the digits {} fit only in {}, so those cells can hold no other digit.",
+                "In {}, {} can only go in {}, so those {} cells hold exactly these digits and nothing else.",
                 unit_name(unit),
-                digits_text(dmask),
-                names(&cells)
+                prose::digits_and(&ds),
+                prose::cells(&cells),
+                prose::count(cells.len())
             );
             if let Some(t) = found(s) {
                 return Some(t);
