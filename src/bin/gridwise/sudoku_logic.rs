@@ -327,7 +327,7 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
             "rate se-rated-sample (median)",
             median(&mut times),
             "ms",
-            "< 50 ms (wasm)",
+            "< 25 ms (wasm)",
         ),
     ];
     let levels = [
