@@ -78,12 +78,14 @@ const whereText = (step) => list(hintUnits(step).map(unitName)) || 'the highligh
 
 const capital = (text) => text[0].toUpperCase() + text.slice(1);
 
-/** A technique's name with its article: "a pointing pair", "an X-Wing". */
-function withArticle(step) {
-  const name = inSentence(playerName(step));
+/** A technique's name inside a sentence, with its article: "a pointing pair", "an X-Wing". */
+export function nameWithArticle(techniqueName) {
+  const name = inSentence(techniqueName);
   // "an" before a vowel sound: an X-Wing, an almost locked set; but a unique rectangle.
   return `${articleFor(name)} ${name}`;
 }
+
+const withArticle = (step) => nameWithArticle(playerName(step));
 
 /** What stage `stage` of a hint says: a little more each time, the answer only at 'show'. */
 export function stageSentence(step, stage) {

@@ -12,7 +12,9 @@ import { Board } from './board.js';
 import { Game } from './game.js';
 import { attachInput } from './input.js';
 import { template } from './template.js';
-import { STAGES, aboutTitle, effectSummary, hintCandidates, hintRegion, missingCandidates, nextStage, playerName, stageSentence } from './hints.js';
+import {
+  STAGES, aboutTitle, effectSummary, hintCandidates, hintRegion, missingCandidates, nameWithArticle, nextStage, playerName, stageSentence,
+} from './hints.js';
 import {
   candidates, cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
 } from './model.js';
@@ -272,12 +274,6 @@ export function mount(root, { engine }) {
     saveNow();
   }
 
-  /** "an X-Wing", "a pointing pair": a technique's name inside a sentence. */
-  function articleName(name) {
-    const lower = /^[A-Z][a-z]/.test(name) ? name[0].toLowerCase() + name.slice(1) : name;
-    return `${/^([aeio]|x)/i.test(lower) ? 'an' : 'a'} ${lower}`;
-  }
-
   /** A small button that follows a message's text. */
   function linkButton(label, onClick) {
     const btn = document.createElement('button');
@@ -512,7 +508,7 @@ export function mount(root, { engine }) {
       return;
     }
     const level = custom ? `${min.toFixed(1)}–${max.toFixed(1)}` : ui.level;
-    const what = technique ? `a puzzle whose hardest step is ${articleName(technique)}`
+    const what = technique ? `a puzzle whose hardest step is ${nameWithArticle(technique)}`
       : custom ? `a puzzle rated ${level}` : `a${/^[aeiou]/.test(level) ? 'n' : ''} ${level} puzzle`;
     const symmetry = el.symmetry.value;
     const seed = randomSeed();
@@ -528,7 +524,7 @@ export function mount(root, { engine }) {
       const cells = cellsFromText(reply.puzzle);
       if (!cells) throw new Error('the generator returned a malformed puzzle');
       replaceGame('play', cells, { unique: true, meta: { source: 'generated', level: reply.level || level, rating: reply.rating, seed: reply.seed } });
-      const built = technique && reply.hardest_name ? `, its hardest step ${articleName(reply.hardest_name)}` : '';
+      const built = technique && reply.hardest_name ? `, its hardest step ${nameWithArticle(reply.hardest_name)}` : '';
       say(el.gameMsg, `New ${reply.level || level} puzzle, rated ${Number(reply.rating).toFixed(1)}${built}. Good luck!`, 'success');
       if (ui.previous) say(el.boardMsg, 'New game started.', 'info', backButton());
       ensureSolution();
