@@ -36,11 +36,11 @@ fn ratings_match_sudoku_explainer_on_every_tenth_rated_puzzle() {
         }
     }
     assert_eq!(total, 300);
-    // 274 of 300 identical, 290 within 0.1 and 2 more than 1.0 apart when this floor was set
-    // (92.1% identical on all 3,000).
-    assert!(identical >= 272, "{identical} of {total} identical");
-    assert!(close >= 288, "{close} of {total} within 0.1");
-    assert!(worst.len() <= 3, "more than 1.0 apart: {worst:#?}");
+    // 286 of 300 identical, 297 within 0.1 and none more than 1.0 apart when this floor was set
+    // (96.1% identical on all 3,000).
+    assert!(identical >= 285, "{identical} of {total} identical");
+    assert!(close >= 295, "{close} of {total} within 0.1");
+    assert!(worst.len() <= 1, "more than 1.0 apart: {worst:#?}");
 }
 
 #[test]

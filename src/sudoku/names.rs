@@ -81,8 +81,11 @@ pub fn about(technique: &str) -> &'static str {
         "X-Wing" | "Swordfish" | "Jellyfish" => {
             "A digit that can go in only two places in each of two rows, and those places line up in the same two columns, must take one corner of each diagonal: the two columns get it from these rows, so it can be removed from the rest of those columns (the same with rows and columns swapped; three lines for a swordfish, four for a jellyfish). A finned fish has extra candidates in one box; the removal is then limited to cells that also see that box."
         }
-        "Skyscraper" | "Turbot Fish" | "Empty Rectangle" | "X-Chain" => {
+        "Skyscraper" | "2-String Kite" | "Turbot Fish" | "Empty Rectangle" | "X-Chain" => {
             "Follow one digit through units where it has only two places: if one end is not the digit, the other end is. Any cell that sees both ends of such a chain cannot hold the digit, because one of the ends surely does."
+        }
+        "Grouped Skyscraper" | "Grouped X-Chain" => {
+            "Follow one digit through units where it has only two places, counting a few cells of one box that lie in a line as a single place: if one end is not the digit, the other end is. A cell that sees both ends of the chain (for a group, every cell of it) cannot hold the digit."
         }
         "WXYZ-Wing" | "VWXYZ-Wing" => {
             "Three (or four) cells that all see one another hold only four (or five) digits between them: one digit short of filling them all. A cell with two candidates, x and z, that every x of the group can see means the group and that cell cannot both lose x, so z is in one of them, and a cell seeing every z of the pattern cannot be z."

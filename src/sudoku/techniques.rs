@@ -24,6 +24,8 @@ const TECHNIQUES: &[(&str, f64, f64)] = &[
     ("Swordfish", 3.8, 3.8),
     ("Hidden Triple", 4.0, 4.0),
     ("Skyscraper", 4.0, 4.1),
+    ("Grouped Skyscraper", 4.3, 4.3),
+    ("Grouped X-Chain", 5.7, 6.1),
     ("2-String Kite", 4.1, 4.2),
     ("Turbot Fish", 4.2, 4.3),
     ("XY-Wing", 4.2, 4.2),

@@ -11,6 +11,7 @@ pub mod direct;
 pub mod empty_rectangle;
 pub mod fish;
 pub mod forcing;
+pub mod grouped_chains;
 pub mod intersections;
 pub mod loops;
 pub mod singles;
@@ -46,7 +47,7 @@ const FINDERS: &[Finder] = &[
     |b| subsets::naked_subset(b, 3),
     |b| fish::fish(b, 3, false),
     |b| subsets::hidden_subset(b, 3),
-    |b| chains::x_chain(b, 2),
+    |b| grouped_chains::strong_link_chain(b, 2),
     empty_rectangle::empty_rectangle,
     wings::xy_wing,
     wings::xyz_wing,
@@ -54,11 +55,11 @@ const FINDERS: &[Finder] = &[
     |b| subsets::naked_subset(b, 4),
     |b| fish::fish(b, 4, false),
     |b| subsets::hidden_subset(b, 4),
-    |b| chains::x_chain(b, 3),
+    |b| grouped_chains::strong_link_chain(b, 3),
     |b| als_wings::als_wing(b, 3),
     uniqueness::bug_plus_one,
     uniqueness::bug_type_2,
-    |b| chains::x_chain(b, 4),
+    |b| grouped_chains::strong_link_chain(b, 4),
     |b| als_wings::als_wing(b, 4),
     colouring::simple_colouring,
     static_chains,
