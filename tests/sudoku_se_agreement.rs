@@ -58,3 +58,31 @@ fn a_bug_with_one_extra_digit_in_three_cells_is_rated_as_se_does() {
     assert!(bug.eliminations.iter().all(|e| e.digit == 9));
     assert_eq!(rating_of(&steps).rating, 7.1);
 }
+
+#[test]
+fn direct_steps_count_only_the_single_sukaku_explainer_looks_for() {
+    // Generated medium and hard puzzles rated by Sukaku Explainer: a direct hidden pair or
+    // pointing counts only when its single is in the pattern's own unit (hidden subsets) or in
+    // the boxes or lines it crosses (pointing, claiming); elsewhere the path needs a pointing.
+    for (puzzle, se) in [
+        (
+            "....6..1.25..4.........56..8..1.7.6..........3.....4.2..2879..453......9......7..",
+            2.6,
+        ),
+        (
+            "2....53......6..7.7..41..5....593....1...8..5.9.........5....1.84..........251.46",
+            2.6,
+        ),
+        (
+            "...2..6...2.653...1.7......5.2...3.6.4.....79....7..5.8...3.12...6..9.....3.2....",
+            3.0,
+        ),
+        (
+            ".4.....8.1...5....735.....6..........9.5.8...8.3.97......6..5.1.1.8..3.4.7..1392.",
+            2.5,
+        ),
+    ] {
+        let rating = rate_grid(&Grid::parse(puzzle).unwrap()).unwrap().rating;
+        assert_eq!(rating, se, "{puzzle}");
+    }
+}

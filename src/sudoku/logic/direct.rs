@@ -3,32 +3,59 @@
 //! the hidden and naked singles: Direct Pointing 1.7, Direct Claiming 1.9, Direct Hidden Pair
 //! 2.0, Direct Hidden Triple 2.5.
 
-use super::super::candidates::Board;
-use super::super::step::{Role, Step};
+use super::super::candidates::{Board, UNITS, unit_name};
+use super::super::grid::cell_name;
+use super::super::step::{Role, Step, UnitRef};
 use super::intersections::each_locked;
-use super::singles::hidden_single;
 use super::subsets::each_hidden_subset;
 use crate::sudoku::names;
 
-/// The hidden single a step's eliminations leave behind, as a direct step.
-fn direct(board: &Board, step: Step, name: &str, rating: f64) -> Option<Step> {
+/// A unit's index 0–26 (rows, columns, boxes) from its reference.
+fn unit_index(u: &UnitRef) -> usize {
+    match u.kind {
+        "row" => u.index,
+        "column" => 9 + u.index,
+        _ => 18 + u.index,
+    }
+}
+
+/// The hidden single a step's eliminations leave behind in one of `units`, for one of the
+/// `digits` (bit d), as a direct step. Sudoku Explainer looks only there: for a pointing, in
+/// the other boxes along the line; for a claiming, in the other lines through the box; for a
+/// hidden subset, in its own unit.
+fn direct(
+    board: &Board,
+    step: Step,
+    name: &str,
+    rating: f64,
+    units: &[usize],
+    digits: u16,
+) -> Option<Step> {
     let mut after = board.clone();
     step.apply(&mut after);
-    let single = hidden_single(&after, false).or_else(|| hidden_single(&after, true))?;
-    let p = single.placements[0];
-    let mut s = Step::new(name, rating).place(p.cell, p.digit);
+    let (unit, digit) = units.iter().find_map(|&u| {
+        (1..=9u8)
+            .filter(|&d| digits & (1 << d) != 0)
+            .find(|&d| {
+                after.positions(u, d).count_ones() == 1 && board.positions(u, d).count_ones() > 1
+            })
+            .map(|d| (u, d))
+    })?;
+    let cell = UNITS[unit][after.positions(unit, digit).trailing_zeros() as usize];
+    let mut s = Step::new(name, rating).place(cell, digit);
     s.name = names::player_name(name, step.cells.len());
     s.cells = step.cells.clone();
-    s.cells.push(p.cell);
+    s.cells.push(cell);
     s.units = step.units.clone();
-    s.units.extend(single.units.iter().copied());
+    s.units.push(UnitRef::of(unit));
     s.candidates = step.candidates.clone();
-    s.mark(p.cell, p.digit, Role::On);
+    s.mark(cell, digit, Role::On);
     s.eliminations = step.eliminations.clone();
     s.text = format!(
-        "{} Then {}",
+        "{} Then in {}, the digit {digit} fits only in {}.",
         step.text,
-        single.text.replacen("In ", "in ", 1)
+        unit_name(unit),
+        cell_name(cell)
     );
     Some(s)
 }
@@ -40,7 +67,17 @@ pub fn direct_locked(board: &Board, claiming: bool) -> Option<Step> {
     } else {
         ("Direct Pointing", 1.7)
     };
-    each_locked(board, claiming, &mut |s| direct(board, s, name, r))
+    each_locked(board, claiming, &mut |s| {
+        let (base, cover) = (unit_index(&s.units[0]), unit_index(&s.units[1]));
+        let digit = s.eliminations.first()?.digit;
+        // Units of the base's kind that cross the cover, other than the base.
+        let kind = |u: usize| u / 9;
+        let crossing: Vec<usize> = (0..27)
+            .filter(|&u| u != base && kind(u) == kind(base))
+            .filter(|&u| UNITS[u].iter().any(|c| UNITS[cover].contains(c)))
+            .collect();
+        direct(board, s, name, r, &crossing, 1 << digit)
+    })
 }
 
 /// Direct hidden pair (SE 2.0) or triple (SE 2.5).
@@ -50,7 +87,11 @@ pub fn direct_hidden(board: &Board, size: usize) -> Option<Step> {
     } else {
         ("Direct Hidden Triple", 2.5)
     };
-    each_hidden_subset(board, size, &mut |s| direct(board, s, name, r))
+    each_hidden_subset(board, size, &mut |s| {
+        let unit = unit_index(&s.units[0]);
+        let removed = s.eliminations.iter().fold(0u16, |m, e| m | (1 << e.digit));
+        direct(board, s, name, r, &[unit], removed)
+    })
 }
 
 #[cfg(test)]

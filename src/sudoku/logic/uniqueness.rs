@@ -15,7 +15,7 @@ fn shared_units(a: usize, b: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Unique rectangle types 1 (SE 4.5), 2 and 4 (SE 4.6), 3 (4.5 + 0.1 per subset cell): four cells in two rows, two columns
+/// Unique rectangle types 1, 2 and 4 (4.5, as Sukaku Explainer rates them), 3 (4.5 + 0.1 per extra subset cell): four cells in two rows, two columns
 /// and two boxes that would all be {a,b} allow two solutions, so the position must avoid it.
 pub fn unique_rectangle(board: &Board) -> Option<Step> {
     let mut found: Option<Step> = None;
@@ -99,7 +99,7 @@ fn rectangle(board: &Board, cells: &[usize; 4], pair: u16) -> Option<Step> {
     let x1 = board.cands[e1] & !pair;
     if board.cands[e1] == board.cands[e2] && x1.count_ones() == 1 {
         let x = x1.trailing_zeros() as u8;
-        let mut s = new("Unique Rectangle Type 2", 4.6);
+        let mut s = new("Unique Rectangle Type 2", 4.5);
         for c in 0..81 {
             if c != e1 && c != e2 && board.has(c, x) && sees(c, e1) && sees(c, e2) {
                 s.eliminate(c, x);
@@ -138,7 +138,7 @@ fn rectangle(board: &Board, cells: &[usize; 4], pair: u16) -> Option<Step> {
             if digits.count_ones() as usize != k + 1 {
                 continue;
             }
-            let mut s = new("Unique Rectangle Type 3", 4.5 + 0.1 * (k + 1) as f64).with_units(&[u]);
+            let mut s = new("Unique Rectangle Type 3", 4.5 + 0.1 * k as f64).with_units(&[u]);
             for &c in &others {
                 if set.contains(&c) {
                     continue;
@@ -174,7 +174,7 @@ fn rectangle(board: &Board, cells: &[usize; 4], pair: u16) -> Option<Step> {
             let pos = board.positions(u, a);
             if pos.count_ones() == 2 {
                 let b = (pair & !(1 << a)).trailing_zeros() as u8;
-                let mut s = new("Unique Rectangle Type 4", 4.6).with_units(&[u]);
+                let mut s = new("Unique Rectangle Type 4", 4.5).with_units(&[u]);
                 s.eliminate(e1, b);
                 s.eliminate(e2, b);
                 s.text = format!(
