@@ -11,6 +11,17 @@ async function waitText(page, selector, re, timeout = 30000) {
   return page.textContent(selector);
 }
 
+/** Switches to "Draw your own board…", sets its size the way a person does (type, then leave
+ *  the field) and fills every cell. */
+async function drawBoard(page, width, height) {
+  await page.selectOption('[data-puzzle]', 'draw');
+  await page.fill('[data-w]', String(width));
+  await page.dispatchEvent('[data-w]', 'change');
+  await page.fill('[data-h]', String(height));
+  await page.dispatchEvent('[data-h]', 'change');
+  await page.click('[data-fill]');
+}
+
 test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', async (t) => {
   const app = await browser.open(t, '#/poly');
   {
@@ -48,12 +59,7 @@ test('a long search can be stopped, and the next search works', async (t) => {
   {
     const { page } = app;
     await page.waitForSelector('select[data-puzzle] option[value="pentominoes-6x10"]', { state: 'attached' });
-    await page.selectOption('[data-puzzle]', 'draw');
-    await page.fill('[data-w]', '10');
-    await page.dispatchEvent('[data-w]', 'change');
-    await page.fill('[data-h]', '12');
-    await page.dispatchEvent('[data-h]', 'change');
-    await page.click('[data-fill]');
+    await drawBoard(page, 10, 12);
     await page.fill('[data-pieces]', 'pentominoes*2');
     await waitText(page, '[data-hint]', /120 cells · 24 pieces/);
     await page.click('[data-solve]');
@@ -147,12 +153,7 @@ test('draw pieces with the piece editor and tile a drawn board', async (t) => {
   {
     const { page } = app;
     await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
-    await page.selectOption('[data-puzzle]', 'draw');
-    await page.fill('[data-w]', '4');
-    await page.dispatchEvent('[data-w]', 'change');
-    await page.fill('[data-h]', '2');
-    await page.dispatchEvent('[data-h]', 'change');
-    await page.click('[data-fill]');
+    await drawBoard(page, 4, 2);
     await page.click('.poly-editor summary');
     await page.waitForSelector('[data-editor-canvas]', { state: 'visible' });
     const ed = await page.locator('[data-editor-canvas]').boundingBox();
@@ -174,12 +175,7 @@ test('draw pieces with the piece editor and tile a drawn board', async (t) => {
 test('a drawn board, its pieces and its solutions survive navigation and reload', async (t) => {
   const { page, errors } = await browser.open(t, '#/poly');
   await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
-  await page.selectOption('[data-puzzle]', 'draw');
-  await page.fill('[data-w]', '4');
-  await page.dispatchEvent('[data-w]', 'change');
-  await page.fill('[data-h]', '2');
-  await page.dispatchEvent('[data-h]', 'change');
-  await page.click('[data-fill]');
+  await drawBoard(page, 4, 2);
   await page.fill('[data-pieces]', '1x2*4');
   await waitText(page, '[data-hint]', /8 cells · 4 pieces/);
   await page.click('[data-solve]');
