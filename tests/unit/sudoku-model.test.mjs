@@ -7,7 +7,7 @@ import {
 } from '../../www/pages/sudoku/model.js';
 import { Game } from '../../www/pages/sudoku/game.js';
 import {
-  STAGES, effectSummary, hintCandidates, hintRegion, missingCandidates, nextStage, stageSentence, workingCandidates,
+  STAGES, effectSummary, hintCandidates, hintRegion, missingCandidates, nextStage, stageSentence, stepCandidates,
 } from '../../www/pages/sudoku/hints.js';
 
 const PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
@@ -73,7 +73,7 @@ test('game: a logic step applies as one undo step; save and load round-trip', ()
   const game = new Game();
   game.reset('play', cellsFromText(PUZZLE));
   const step = { placements: [{ cell: 2, digit: 4 }], eliminations: [{ cell: 3, digit: 6 }] };
-  game.applyStep(step, workingCandidates(game));
+  game.applyStep(step, stepCandidates(game));
   assert.equal(game.values()[2], 4);
   assert.deepEqual(digitsOf(game.marks[3]), [2], 'r1c4 got its candidates, less the eliminated 6');
   const saved = JSON.parse(JSON.stringify(game.toJSON()));
@@ -94,7 +94,7 @@ test('hints start from real eliminations: auto-candidates and applied steps', ()
   // Hand-made pencil marks are notes, not eliminations; an applied step's removal is one.
   game.toggleMark(3, 2);
   assert.equal(hintCandidates(game), null);
-  game.applyStep(pointing, workingCandidates(game));
+  game.applyStep(pointing, stepCandidates(game));
   const sent = hintCandidates(game);
   assert.equal(sent.length, 81);
   assert.equal(sent[2], candidates(game.values())[2] & ~bit(1));

@@ -1,25 +1,13 @@
 // Hints on the page: which candidates the player is working with, which of them a hint starts
 // from, and what each stage of the hint ladder says and shows. The ladder gives away a little
 // more each time: where to look, the technique, the cells, then the whole step.
-import { ALL, boxOf, candidates, cellName, unitCells, unitName } from './model.js';
+import { boxOf, candidates, cellName, unitCells, unitName } from './model.js';
 
 /** The ladder's stages, in order. */
 export const STAGES = ['look', 'name', 'cells', 'show'];
 
 /** The stage after `stage` (the last one stays). */
 export const nextStage = (stage) => STAGES[Math.min(STAGES.length - 1, STAGES.indexOf(stage) + 1)];
-
-/** The candidates the player sees as open: auto-candidates minus removals, or the player's
- *  pencil marks, or (for a cell without marks) every digit its peers allow. */
-export function workingCandidates(game) {
-  const values = game.values();
-  const cand = candidates(values);
-  return cand.map((m, i) => {
-    if (values[i]) return 0;
-    if (game.auto) return m & ~game.elim[i];
-    return game.marks[i] ? m & game.marks[i] : m & ALL;
-  });
-}
 
 /** The candidate state a hint starts from, as 81 masks (bit d-1 = digit d), when the player's
  *  marks are real eliminations: with auto-candidates, what the digits allow minus the removed
@@ -33,6 +21,11 @@ export function hintCandidates(game) {
   if (!removed.some((m, i) => m && !values[i])) return null;
   return candidates(values).map((m, i) => (values[i] ? 0 : m & ~removed[i]));
 }
+
+/** The candidates a step works from: the hint's starting state, or (when nothing was removed
+ *  yet) every digit the givens and the player's digits allow. Applying a step fills cells
+ *  without marks from it. */
+export const stepCandidates = (game) => hintCandidates(game) || candidates(game.playerGrid());
 
 const list = (items) => (items.length <= 1 ? items.join('')
   : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);

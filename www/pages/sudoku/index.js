@@ -13,10 +13,10 @@ import { Game } from './game.js';
 import { attachInput } from './input.js';
 import { template } from './template.js';
 import {
-  STAGES, aboutTitle, effectSummary, hintCandidates, hintRegion, missingCandidates, nameWithArticle, nextStage, playerName, stageSentence,
+  STAGES, aboutTitle, effectSummary, hintCandidates, hintRegion, missingCandidates, nameWithArticle, nextStage, playerName, stageSentence, stepCandidates,
 } from './hints.js';
 import {
-  candidates, cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
+  cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
 } from './model.js';
 import {
   clearSharedPuzzle, loadGame, loadSettings, saveGame, saveSettings, shareLink, sharedPuzzle,
@@ -627,8 +627,7 @@ export function mount(root, { engine }) {
     // the player's marks, and written only if the player applies the step.
     const notes = [];
     if (stage === 'show') {
-      const basis = hintCandidates(game) || candidates(game.playerGrid());
-      ui.hint.missing = missingCandidates(step, game.shownMarks(), basis);
+      ui.hint.missing = missingCandidates(step, game.shownMarks(), stepCandidates(game));
       if (ui.hint.missing.some(Boolean)) notes.push('This step uses candidates you have not written: they are drawn in dashed circles. Your pencil marks change only if you apply it.');
       if ((step.blockers || []).length) notes.push('The circled digits are the ones that rule out the other places.');
     }
@@ -675,8 +674,7 @@ export function mount(root, { engine }) {
     if (!ui.hint) return;
     const step = ui.hint.step;
     closeHint(false);
-    const basis = hintCandidates(game) || candidates(game.playerGrid());
-    game.applyStep(step, game.auto ? null : basis);
+    game.applyStep(step, game.auto ? null : stepCandidates(game));
     ui.changed = new Set([...(step.placements || []), ...(step.eliminations || [])].map((x) => x.cell));
     const placed = (step.placements || []).map((p) => `${p.digit} in ${cellName(p.cell)}`);
     const changes = [placed.length ? `places ${placed.join(', ')}` : '', effectSummary(step)].filter(Boolean).join('; ');
