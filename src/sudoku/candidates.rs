@@ -62,6 +62,11 @@ const fn peer_table() -> [[usize; 20]; 81] {
     t
 }
 
+/// The box (0–8) a cell (0–80) lies in.
+pub const fn box_of(cell: usize) -> usize {
+    (cell / 27) * 3 + (cell % 9) / 3
+}
+
 /// True when two different cells share a row, column or box.
 pub const fn sees(a: usize, b: usize) -> bool {
     a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && (a % 9) / 3 == (b % 9) / 3))

@@ -80,7 +80,7 @@ pub fn units(units: &[usize]) -> String {
 }
 
 /// What a chain node says: "r1c1 is 5", "r1c1 is not 5".
-fn claim(cell: usize, digit: u8, on: bool) -> String {
+pub fn claim(cell: usize, digit: u8, on: bool) -> String {
     format!(
         "{} is {}{digit}",
         cell_name(cell),

@@ -30,6 +30,15 @@ impl UnitRef {
         let (kind, index) = unit_kind(unit);
         UnitRef { kind, index }
     }
+
+    /// The unit's index 0–26 in [`super::candidates::UNITS`] order (the inverse of [`Self::of`]).
+    pub fn unit(&self) -> usize {
+        match self.kind {
+            "row" => self.index,
+            "column" => 9 + self.index,
+            _ => 18 + self.index,
+        }
+    }
 }
 
 /// How a candidate takes part in a step's proof (the page colours it by role).

@@ -10,15 +10,6 @@ use super::intersections::each_locked;
 use super::subsets::each_hidden_subset;
 use crate::sudoku::names;
 
-/// A unit's index 0–26 (rows, columns, boxes) from its reference.
-fn unit_index(u: &UnitRef) -> usize {
-    match u.kind {
-        "row" => u.index,
-        "column" => 9 + u.index,
-        _ => 18 + u.index,
-    }
-}
-
 /// The hidden single a step's eliminations leave behind in one of `units`, for one of the
 /// `digits` (bit d), as a direct step. Sudoku Explainer looks only there: for a pointing, in
 /// the other boxes along the line; for a claiming, in the other lines through the box; for a
@@ -68,7 +59,7 @@ pub fn direct_locked(board: &Board, claiming: bool) -> Option<Step> {
         ("Direct Pointing", 1.7)
     };
     each_locked(board, claiming, &mut |s| {
-        let (base, cover) = (unit_index(&s.units[0]), unit_index(&s.units[1]));
+        let (base, cover) = (s.units[0].unit(), s.units[1].unit());
         let digit = s.eliminations.first()?.digit;
         // Units of the base's kind that cross the cover, other than the base.
         let kind = |u: usize| u / 9;
@@ -88,7 +79,7 @@ pub fn direct_hidden(board: &Board, size: usize) -> Option<Step> {
         ("Direct Hidden Triple", 2.5)
     };
     each_hidden_subset(board, size, &mut |s| {
-        let unit = unit_index(&s.units[0]);
+        let unit = s.units[0].unit();
         let removed = s.eliminations.iter().fold(0u16, |m, e| m | (1 << e.digit));
         direct(board, s, name, r, &[unit], removed)
     })

@@ -1,6 +1,6 @@
 //! Fish: X-Wing, Swordfish, Jellyfish, and their finned and sashimi forms.
 
-use super::super::candidates::{Board, UNITS};
+use super::super::candidates::{Board, UNITS, box_of};
 use super::super::prose;
 use super::super::step::{Role, Step};
 
@@ -16,10 +16,6 @@ pub fn rating(size: usize, finned: bool) -> f64 {
 
 fn subsets(items: u16, k: u32) -> impl Iterator<Item = u16> {
     (1u16..512).filter(move |&m| m & !items == 0 && m.count_ones() == k)
-}
-
-fn box_of(cell: usize) -> usize {
-    (cell / 27) * 3 + (cell % 9) / 3
 }
 
 /// A basic fish (`finned` false) or a finned/sashimi fish of `size` base lines.

@@ -6,17 +6,14 @@
 
 use super::super::candidates::{Board, CELL_UNITS, PEERS, UNITS, digits_of, unit_name};
 use super::super::grid::cell_name;
+use super::super::prose;
 use super::super::step::{Role, Step};
 use super::chains::{MODE_X, MODE_Y, Reach, draw_chain, length_surcharge, node, node_text, parts};
 
-/// A candidate's truth in words: "r5c7 is not 6".
+/// A chain node's truth in words: "r5c7 is not 6".
 fn claim(n: usize) -> String {
     let (cell, digit, on) = parts(n);
-    format!(
-        "{} is {}{digit}",
-        cell_name(cell),
-        if on { "" } else { "not " }
-    )
+    prose::claim(cell, digit, on)
 }
 
 const NONE: u32 = u32::MAX;

@@ -5,7 +5,7 @@
 //! Skyscraper", "Grouped 3 Strong links") and rates them 0.3 above the plain chain of the same
 //! length; a chain without a group is left to [`super::chains::x_chain`].
 
-use super::super::candidates::{Board, UNITS, sees, unit_name};
+use super::super::candidates::{Board, UNITS, box_of, sees, unit_name};
 use super::super::grid::cell_name;
 use super::super::prose;
 use super::super::step::{Role, Step};
@@ -22,10 +22,6 @@ struct Link {
     unit: usize,
     ends: [Vec<usize>; 2],
     grouped: bool,
-}
-
-fn box_of(cell: usize) -> usize {
-    (cell / 27) * 3 + (cell % 9) / 3
 }
 
 /// Every strong link of `digit`: conjugate pairs in any unit, and in rows and columns the

@@ -1,13 +1,9 @@
 //! Uniqueness techniques (valid because the puzzle has one solution): unique rectangles of
 //! types 1 to 4, and BUG+1.
 
-use super::super::candidates::{Board, UNITS, digits_of, digits_text, sees};
+use super::super::candidates::{Board, UNITS, box_of, digits_of, digits_text, sees};
 use super::super::grid::cell_name;
 use super::super::step::{Role, Step};
-
-fn box_of(cell: usize) -> usize {
-    (cell / 27) * 3 + (cell % 9) / 3
-}
 
 fn shared_units(a: usize, b: usize) -> Vec<usize> {
     (0..27)
