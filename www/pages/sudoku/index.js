@@ -569,6 +569,8 @@ export function mount(root, { engine }) {
     game.goToPosition(r.before_bottleneck);
     say(el.helpMsg, `Moved to the position before step ${r.bottleneck + 1} (${r.hardest_name || r.hardest}). `
       + 'Undo takes you back to your game.', 'info');
+    // The button sits in the panel; on a phone that is below the board, which now shows the step.
+    el.wrap.scrollIntoView({ block: 'nearest' });
     hint();
   }
 
