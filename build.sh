@@ -123,7 +123,7 @@ test_all() {
   build
   passed=(); failed=()
   run_step "format check (cargo fmt)" cargo fmt --check
-  run_step "lint (cargo clippy, native)" cargo clippy --all-targets -- -D warnings
+  run_step "lint (cargo clippy, native)" cargo clippy --all-targets --all-features -- -D warnings
   run_step "lint (cargo clippy, wasm)" cargo clippy --lib --tests --target "$WASM_TARGET" -- -D warnings
   run_step "native tests (cargo test)" cargo test
   run_step "page modules without a browser (node --test tests/unit)" node --test tests/unit/
@@ -138,6 +138,8 @@ test_all() {
 
 bench() {
   build
+  say "building the CLI with the peer solver it is measured against (--features peer-bench)"
+  cargo build --release --bin gridwise --features peer-bench
   say "native benchmarks"
   ./target/release/gridwise bench --json "$@" | tee target/bench-native.jsonl
   say "browser benchmarks (wasm in a worker, headless Chromium)"
