@@ -12,6 +12,7 @@ import { Board } from './board.js';
 import { Game } from './game.js';
 import { attachInput } from './input.js';
 import { template } from './template.js';
+import { printPuzzles } from './print.js';
 import {
   STAGES, aboutTitle, effectSummary, hintCandidates, hintRegion, missingCandidates, nameWithArticle, nextStage, playerName, stageSentence, stepCandidates,
 } from './hints.js';
@@ -42,6 +43,7 @@ export function mount(root, { engine }) {
     symmetry: $('[data-role=symmetry]'), importBox: $('[data-role=import]'),
     pencilBtn: $('[data-action=pencil]'), range: $('[data-role=range]'), min: $('[data-role=min]'),
     max: $('[data-role=max]'), technique: $('[data-role=technique]'),
+    printLayout: $('[data-role=print-layout]'), printMsg: $('[data-role=print-message]'),
   };
   el.timer.setAttribute('aria-pressed', 'false');
 
@@ -60,8 +62,9 @@ export function mount(root, { engine }) {
   const msg = {
     board: messages.slot(el.boardMsg), game: messages.slot(el.gameMsg), help: messages.slot(el.helpMsg),
     hint: messages.slot(el.hintMsg), solver: messages.slot(el.solverMsg), io: messages.slot(el.ioMsg),
+    print: messages.slot(el.printMsg),
   };
-  const slotOf = new Map(Object.entries({ boardMsg: msg.board, gameMsg: msg.game, helpMsg: msg.help, hintMsg: msg.hint, solverMsg: msg.solver, ioMsg: msg.io }).map(([k, v]) => [el[k], v]));
+  const slotOf = new Map(Object.entries({ boardMsg: msg.board, gameMsg: msg.game, helpMsg: msg.help, hintMsg: msg.hint, solverMsg: msg.solver, ioMsg: msg.io, printMsg: msg.print }).map(([k, v]) => [el[k], v]));
   const say = (target, text, kind = 'info', extra = null) => (slotOf.get(target) || target).show(text, kind, extra);
   const clear = (target) => (slotOf.get(target) || target).clear();
 
@@ -223,7 +226,7 @@ export function mount(root, { engine }) {
   // One task box per panel section; a task's buttons are off while it runs, and focus goes
   // back to the board afterwards, so the arrow keys keep working.
   const scope = new Scope();
-  const runners = Object.fromEntries(['help', 'solver', 'game', 'io'].map((section) => [section,
+  const runners = Object.fromEntries(['help', 'solver', 'game', 'io', 'print'].map((section) => [section,
     new TaskRunner(root.querySelector(`[data-task=${section}]`), { scope, home: () => el.canvas })]));
   keepFocusHome(root, () => el.canvas, scope);
 
@@ -497,15 +500,15 @@ export function mount(root, { engine }) {
 
   // ---- new games, rating ----------------------------------------------------------------------
 
-  async function generate() {
-    clear(el.gameMsg);
+  /** What the New game panel asks for: the engine's arguments and a phrase for messages; or an
+   *  error sentence when the custom range is not a range. */
+  function generateRequest() {
     const custom = ui.level === 'custom';
     const min = Number(el.min.value);
     const max = Number(el.max.value);
     const technique = custom ? el.technique.value : '';
     if (custom && !technique && !(min > 0 && max >= min)) {
-      say(el.gameMsg, 'Give a rating range like 3.0 to 4.5 (the first number not above the second).', 'error');
-      return;
+      return { error: 'Give a rating range like 3.0 to 4.5 (the first number not above the second).' };
     }
     const level = custom ? `${min.toFixed(1)}–${max.toFixed(1)}` : ui.level;
     const what = technique ? `a puzzle whose hardest step is ${nameWithArticle(technique)}`
@@ -513,6 +516,16 @@ export function mount(root, { engine }) {
     const symmetry = el.symmetry.value;
     const seed = randomSeed();
     const args = technique ? { technique, symmetry, seed } : custom ? { min, max, symmetry, seed } : { level, symmetry, seed };
+    return { args, level, what };
+  }
+
+  async function generate() {
+    clear(el.gameMsg);
+    const { args, level, what, error } = generateRequest();
+    if (error) {
+      say(el.gameMsg, error, 'error');
+      return;
+    }
     try {
       const reply = await task('game', `Generating ${what}…`, 'sudoku.generate', args, {
         onProgress: (p) => {
@@ -530,6 +543,47 @@ export function mount(root, { engine }) {
       ensureSolution();
     } catch (err) {
       say(el.gameMsg, isAbort(err) ? 'Cancelled: your current game is unchanged.' : `Could not generate a puzzle: ${err.message}`, isAbort(err) ? 'info' : 'error');
+    }
+  }
+
+  /** Print: the puzzle on the board alone (rated first if it has no rating yet), or four new
+   *  puzzles of the level chosen under New game, generated side by side in the engine's workers. */
+  async function printSheet() {
+    clear(el.printMsg);
+    const four = el.printLayout.value === '4';
+    if (!four && (game.mode === 'edit' || !game.givens.some(Boolean))) {
+      say(el.printMsg, 'Start the puzzle you entered (or load one) before printing it.', 'error');
+      return;
+    }
+    const request = four ? generateRequest() : null;
+    if (request?.error) {
+      say(el.printMsg, request.error, 'error');
+      return;
+    }
+    const busy = [...root.querySelectorAll('[data-section=print] button[data-action]')];
+    try {
+      let puzzles;
+      if (four) {
+        let ready = 0;
+        const label = `Generating four ${request.what.replace(/^an? /, '').replace(/^puzzle/, 'puzzles')} to print…`;
+        const replies = await runners.print.run((signal, update) => Promise.all(
+          [0, 1, 2, 3].map(() => engine.run('sudoku.generate', { ...request.args, seed: randomSeed() }, { signal })
+            .then((r) => { update({ label: `${label} ${++ready} of 4 ready`, fraction: ready / 4 }); return r; })),
+        ), { label, busy });
+        if (replies === CANCELLED) throw new DOMException('The request was cancelled', 'AbortError');
+        puzzles = replies.map((r) => ({ cells: cellsFromText(r.puzzle), level: r.level || request.level, rating: r.rating }));
+      } else {
+        let { rating, level } = game.meta;
+        if (typeof rating !== 'number') {
+          const r = await task('print', 'Rating the puzzle for its caption…', 'sudoku.rate', { puzzle: textFromCells(game.givens) });
+          ({ rating, level } = r);
+        }
+        puzzles = [{ cells: [...game.givens], level, rating }];
+      }
+      printPuzzles(puzzles);
+      say(el.printMsg, four ? 'Four puzzles sent to the print dialog (A4, two by two).' : 'The puzzle was sent to the print dialog.', 'success');
+    } catch (err) {
+      say(el.printMsg, isAbort(err) ? 'Cancelled: nothing was printed.' : `Could not prepare the page: ${err.message}`, isAbort(err) ? 'info' : 'error');
     }
   }
 
@@ -734,7 +788,7 @@ export function mount(root, { engine }) {
     'hint-next': () => { if (ui.hint) showHint(ui.hint.step, nextStage(ui.hint.stage)); },
     'hint-apply': applyHint,
     'hint-close': () => closeHint(),
-    rate, generate, solve, count: countSolutions,
+    rate, generate, solve, count: countSolutions, print: printSheet,
     import: () => loadText(el.importBox.value, el.ioMsg, { source: 'import' }),
     export: async () => {
       const text = textFromCells(game.givens);
@@ -793,6 +847,13 @@ export function mount(root, { engine }) {
   };
   root.addEventListener('click', onClick);
 
+  // The browser's own Print (Ctrl+P) gets the same clean page of the puzzle on the board.
+  const onBrowserPrint = () => {
+    if (document.querySelector('.print-sheet') || !game.givens.some(Boolean)) return;
+    printPuzzles([{ cells: [...game.givens], level: game.meta.level, rating: game.meta.rating }], { print: () => {} });
+  };
+  window.addEventListener('beforeprint', onBrowserPrint);
+
   const onSettings = () => {
     settings.checkMistakes = el.mistakes.checked;
     settings.limit = el.limit.value;
@@ -800,6 +861,7 @@ export function mount(root, { engine }) {
     settings.min = el.min.value;
     settings.max = el.max.value;
     settings.technique = el.technique.value;
+    settings.printLayout = el.printLayout.value;
     el.min.disabled = el.max.disabled = !!el.technique.value;
     saveSettings(settings);
     render();
@@ -807,6 +869,7 @@ export function mount(root, { engine }) {
   el.mistakes.addEventListener('change', onSettings);
   el.limit.addEventListener('change', onSettings);
   el.symmetry.addEventListener('change', onSettings);
+  el.printLayout.addEventListener('change', onSettings);
   el.min.addEventListener('change', onSettings);
   el.max.addEventListener('change', onSettings);
   el.technique.addEventListener('change', onSettings);
@@ -880,5 +943,6 @@ export function mount(root, { engine }) {
     document.removeEventListener('visibilitychange', onVisibility);
     narrow.removeEventListener('change', placeHint);
     window.removeEventListener('pagehide', onPageHide);
+    window.removeEventListener('beforeprint', onBrowserPrint);
   };
 }

@@ -154,6 +154,21 @@ export function template(settings) {
         </div>
         ${progress('io')}
       </section>
+
+      <section class="panel stack" data-section="print" aria-labelledby="sd-print">
+        <h2 id="sd-print">Print</h2>
+        <div class="row">
+          <label class="sudoku-inline">Page
+            <select data-role="print-layout">
+              <option value="1" ${settings.printLayout !== '4' ? 'selected' : ''}>this puzzle, large</option>
+              <option value="4" ${settings.printLayout === '4' ? 'selected' : ''}>four new puzzles of the New game level</option>
+            </select>
+          </label>
+          <button class="btn" type="button" data-action="print">Print</button>
+        </div>
+        ${progress('print')}
+        <div class="message" data-role="print-message"></div>
+      </section>
     </aside>
   </div>`;
 }
