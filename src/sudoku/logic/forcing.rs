@@ -9,6 +9,7 @@ use super::super::grid::cell_name;
 use super::super::prose;
 use super::super::step::{Role, Step};
 use super::chains::{MODE_X, MODE_Y, Reach, draw_chain, length_surcharge, node, node_text, parts};
+use super::singles_closure::Position;
 
 /// A chain node's truth in words: "r5c7 is not 6".
 fn claim(n: usize) -> String {
@@ -18,38 +19,74 @@ fn claim(n: usize) -> String {
 
 const NONE: u32 = u32::MAX;
 
+/// Where a derived node's parents are: a run of [`Dynamic::parent_nodes`], or (for a node
+/// refuted by a nested chain, which rests on everything derived before it) the first `len`
+/// nodes of [`Dynamic::order`].
+#[derive(Clone, Copy)]
+enum Parents {
+    Listed { start: u32, len: u32 },
+    Prefix { len: u32 },
+}
+
 /// The consequences of assumptions followed dynamically (singles re-checked as candidates go).
+///
+/// Tens of thousands run per step on the hardest puzzles, so the bookkeeping is flat: one
+/// arena of parent nodes instead of a list per node, and no allocation per consequence.
 pub struct Dynamic {
     /// Working candidates.
     cands: [u16; 81],
     values: [u8; 81],
-    /// Per node: index into `parents` lists, or NONE when not derived.
+    /// Per node: index into `parents` (its derivation number), or NONE when not derived.
     derived: Vec<u32>,
     /// Parents of each derived node, in derivation order.
-    parents: Vec<Vec<usize>>,
+    parents: Vec<Parents>,
+    parent_nodes: Vec<u16>,
     /// Derived nodes in order.
     pub order: Vec<usize>,
     /// Nodes proving the contradiction, when one was reached.
     pub contradiction: Option<Vec<usize>>,
-    /// Nodes derived by nested chains, with the inner chains' complexity.
+    /// Nodes derived by nested chains, with the round (index into `rounds`) they were
+    /// refuted in: the inner chain is followed again, to measure it, only if the result rests
+    /// on that node.
     nested: Vec<(usize, usize)>,
+    /// The position at the start of each nested round.
+    rounds: Vec<Board>,
+    /// The nesting level this search was run at.
+    level: u8,
+    /// The largest complexity the caller can use: a search that can only end above it stops.
+    limit: usize,
+    /// True when the search stopped because any contradiction it could still find would be
+    /// more complex than `limit`.
+    pub exceeded: bool,
 }
 
 impl Dynamic {
     /// Follows `start` nodes on `board`; `level` > 0 also eliminates candidates whose
     /// assumption leads to a contradiction at `level - 1`.
     pub fn run(board: &Board, start: &[usize], level: u8) -> Dynamic {
+        Dynamic::run_within(board, start, level, usize::MAX)
+    }
+
+    /// [`Dynamic::run`] for a caller that only wants a contradiction of complexity at most
+    /// `limit`: a nested search stops (with `exceeded`) once every contradiction it could
+    /// still reach would be more complex.
+    pub fn run_within(board: &Board, start: &[usize], level: u8, limit: usize) -> Dynamic {
         let mut d = Dynamic {
             cands: board.cands,
             values: board.values,
             derived: vec![NONE; 1458],
-            parents: Vec::new(),
-            order: Vec::new(),
+            parents: Vec::with_capacity(256),
+            parent_nodes: Vec::with_capacity(512),
+            order: Vec::with_capacity(256),
             contradiction: None,
             nested: Vec::new(),
+            rounds: Vec::new(),
+            level,
+            limit,
+            exceeded: false,
         };
         for &s in start {
-            d.derive(s, Vec::new());
+            d.derive(s, &[]);
         }
         d.propagate(board, level);
         d
@@ -60,10 +97,48 @@ impl Dynamic {
         self.derived[n] != NONE
     }
 
-    fn derive(&mut self, n: usize, parents: Vec<usize>) {
+    /// The parents `n` was derived from (empty for a start node).
+    fn parents_of(&self, n: usize) -> &[u16] {
+        match self.parents[self.derived[n] as usize] {
+            Parents::Listed { start, len } => {
+                &self.parent_nodes[start as usize..(start + len) as usize]
+            }
+            Parents::Prefix { .. } => &[],
+        }
+    }
+
+    /// Calls `f` on each parent of the derived node `n`.
+    fn for_each_parent(&self, n: usize, mut f: impl FnMut(usize)) {
+        match self.parents[self.derived[n] as usize] {
+            Parents::Listed { .. } => self.parents_of(n).iter().for_each(|&p| f(p as usize)),
+            Parents::Prefix { len } => self.order[..len as usize].iter().for_each(|&p| f(p)),
+        }
+    }
+
+    /// Records `n` with the parents `parent_nodes[from..]` (pushed by the caller); a node
+    /// already known keeps its first derivation.
+    fn derive_listed(&mut self, n: usize, from: usize) {
         if self.derived[n] != NONE || self.contradiction.is_some() {
+            self.parent_nodes.truncate(from);
             return;
         }
+        let len = (self.parent_nodes.len() - from) as u32;
+        self.record(
+            n,
+            Parents::Listed {
+                start: from as u32,
+                len,
+            },
+        );
+    }
+
+    fn derive(&mut self, n: usize, parents: &[usize]) {
+        let from = self.parent_nodes.len();
+        self.parent_nodes.extend(parents.iter().map(|&p| p as u16));
+        self.derive_listed(n, from);
+    }
+
+    fn record(&mut self, n: usize, parents: Parents) {
         self.derived[n] = self.parents.len() as u32;
         self.parents.push(parents);
         self.order.push(n);
@@ -83,32 +158,47 @@ impl Dynamic {
             if self.contradiction.is_some() || level == 0 {
                 return;
             }
+            // The level-0 closure found no contradiction, so one found from here on rests on
+            // a node refuted in this round, and through it on everything derived so far and on
+            // every earlier refutation's inner chain (each at least 2): a lower bound.
+            if self.order.len() + 1 + 2 * (self.nested.len() + 1) > self.limit {
+                self.exceeded = true;
+                return;
+            }
             // Nested step: every candidate refuted by an inner dynamic chain on the current
             // state (each refutation rests on everything derived so far).
             let snapshot = Board {
                 values: self.values,
                 cands: self.cands,
             };
-            let basis: Vec<usize> = self.order.clone();
+            let basis = self.order.len() as u32;
             let mut refuted = Vec::new();
+            // The quick closure decides which candidates an inner chain refutes; the tracker
+            // follows one again only to measure it (see `complexity_of`). Without nesting of
+            // their own, inner chains cannot refute a placed cell's own digit.
+            let position = Position::new(&self.values, &self.cands);
             for cell in 0..81 {
+                if level == 1 && self.values[cell] != 0 {
+                    continue;
+                }
                 for dg in digits_of(self.cands[cell]) {
                     let n = node(cell, dg, false);
-                    if self.has(n) {
-                        continue;
-                    }
-                    let inner = Dynamic::run(&snapshot, &[node(cell, dg, true)], level - 1);
-                    if inner.contradiction.is_some() {
-                        refuted.push((n, inner.complexity()));
+                    if !self.has(n) && position.assumption_fails(cell, dg, level - 1) {
+                        refuted.push(n);
                     }
                 }
             }
             if refuted.is_empty() {
                 return;
             }
-            for (n, cost) in refuted {
-                self.derive(n, basis.clone());
-                self.nested.push((n, cost));
+            let round = self.rounds.len();
+            self.rounds.push(snapshot);
+            for n in refuted {
+                if self.derived[n] != NONE || self.contradiction.is_some() {
+                    continue;
+                }
+                self.record(n, Parents::Prefix { len: basis });
+                self.nested.push((n, round));
             }
         }
     }
@@ -119,12 +209,12 @@ impl Dynamic {
             self.values[cell] = digit;
             for d in digits_of(self.cands[cell]) {
                 if d != digit {
-                    self.derive(node(cell, d, false), vec![n]);
+                    self.derive(node(cell, d, false), &[n]);
                 }
             }
             for &p in &PEERS[cell] {
                 if self.cands[p] & (1 << digit) != 0 {
-                    self.derive(node(p, digit, false), vec![n]);
+                    self.derive(node(p, digit, false), &[n]);
                 }
             }
             return;
@@ -132,50 +222,77 @@ impl Dynamic {
         self.cands[cell] &= !(1 << digit);
         if self.values[cell] == 0 {
             let left = self.cands[cell];
-            let offs: Vec<usize> = digits_of(board.cands[cell] & !left)
-                .map(|d| node(cell, d, false))
-                .filter(|&m| self.has(m))
-                .collect();
+            let from = self.parent_nodes.len();
+            for d in digits_of(board.cands[cell] & !left) {
+                let m = node(cell, d, false);
+                if self.has(m) {
+                    self.parent_nodes.push(m as u16);
+                }
+            }
             if left == 0 {
-                self.contradiction = Some(offs);
+                self.contradiction = Some(
+                    self.parent_nodes[from..]
+                        .iter()
+                        .map(|&m| m as usize)
+                        .collect(),
+                );
+                self.parent_nodes.truncate(from);
                 return;
             }
             if left.count_ones() == 1 {
                 let d = left.trailing_zeros() as u8;
-                self.derive(node(cell, d, true), offs);
+                self.derive_listed(node(cell, d, true), from);
+            } else {
+                self.parent_nodes.truncate(from);
             }
         }
+        let bit = 1u16 << digit;
         for &u in &CELL_UNITS[cell] {
-            if UNITS[u].iter().any(|&c| self.values[c] == digit) {
+            let unit = &UNITS[u];
+            if unit.iter().any(|&c| self.values[c] == digit) {
                 continue;
             }
-            let pos: Vec<usize> = UNITS[u]
-                .iter()
-                .copied()
-                .filter(|&c| self.cands[c] & (1 << digit) != 0)
-                .collect();
-            let offs = || -> Vec<usize> {
-                UNITS[u]
-                    .iter()
-                    .filter(|&&c| board.cands[c] & (1 << digit) != 0)
-                    .map(|&c| node(c, digit, false))
-                    .filter(|&m| self.derived[m] != NONE)
-                    .collect()
-            };
-            if pos.is_empty() {
-                let o = offs();
-                self.contradiction = Some(o);
+            let mut places = 0u32;
+            let mut last = 0;
+            for (i, &c) in unit.iter().enumerate() {
+                if self.cands[c] & bit != 0 {
+                    places += 1;
+                    last = i;
+                }
+            }
+            if places > 1 {
+                continue;
+            }
+            let from = self.parent_nodes.len();
+            for &c in unit {
+                let m = node(c, digit, false);
+                if board.cands[c] & bit != 0 && self.derived[m] != NONE {
+                    self.parent_nodes.push(m as u16);
+                }
+            }
+            if places == 0 {
+                self.contradiction = Some(
+                    self.parent_nodes[from..]
+                        .iter()
+                        .map(|&m| m as usize)
+                        .collect(),
+                );
+                self.parent_nodes.truncate(from);
                 return;
             }
-            if pos.len() == 1 {
-                let o = offs();
-                self.derive(node(pos[0], digit, true), o);
-            }
+            self.derive_listed(node(unit[last], digit, true), from);
         }
     }
 
     /// Number of distinct nodes the result rests on (SE's complexity), plus nested chains.
     pub fn complexity_of(&self, targets: &[usize]) -> usize {
+        self.complexity_within(targets, usize::MAX)
+            .unwrap_or(usize::MAX)
+    }
+
+    /// [`Dynamic::complexity_of`], or `None` as soon as it is known to exceed `limit` (the
+    /// nested chains, each followed again to be measured, are the expensive part).
+    fn complexity_within(&self, targets: &[usize], limit: usize) -> Option<usize> {
         let mut seen = vec![false; 1458];
         let mut todo: Vec<usize> = targets.to_vec();
         let mut count = 0;
@@ -185,15 +302,30 @@ impl Dynamic {
             }
             seen[n] = true;
             count += 1;
-            todo.extend(self.parents[self.derived[n] as usize].iter().copied());
+            self.for_each_parent(n, |p| todo.push(p));
         }
-        let inner: usize = self
+        let measured: Vec<(usize, usize)> = self
             .nested
             .iter()
             .filter(|(n, _)| seen[*n])
-            .map(|(_, c)| c)
-            .sum();
-        count + inner
+            .map(|&(n, round)| {
+                let (cell, digit, _) = parts(n);
+                (node(cell, digit, true), round)
+            })
+            .collect();
+        // Each inner chain is at least 2; measure them while the total can stay in bounds.
+        let mut total = count + 2 * measured.len();
+        if total > limit {
+            return None;
+        }
+        for (start, round) in measured {
+            let inner = Dynamic::run(&self.rounds[round], &[start], self.level - 1).complexity();
+            total += inner - 2;
+            if total > limit {
+                return None;
+            }
+        }
+        Some(total)
     }
 
     /// The complexity of the contradiction reached.
@@ -215,7 +347,7 @@ impl Dynamic {
             }
             seen[n] = true;
             out.push(n);
-            todo.extend(self.parents[self.derived[n] as usize].iter().copied());
+            self.for_each_parent(n, |p| todo.push(p));
         }
         out.sort_by_key(|&n| self.derived[n]);
         out
@@ -228,11 +360,10 @@ impl Dynamic {
             if !step.cells.contains(&c) {
                 step.cells.push(c);
             }
-            if let Some(ps) = self.parents.get(self.derived[n] as usize)
-                && ps.len() <= 3
-            {
+            let ps = self.parents_of(n);
+            if ps.len() <= 3 {
                 for &p in ps {
-                    draw_chain(step, &[p, n]);
+                    draw_chain(step, &[p as usize, n]);
                 }
             }
         }
@@ -328,15 +459,52 @@ pub fn multiple_forcing_chain(board: &Board) -> Option<Step> {
 /// leads to a contradiction is removed. Nishio (7.5) when the chain uses one digit only,
 /// dynamic 8.5, nested 9.5 + 0.5 per extra level, each plus the length surcharge.
 pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
-    let mut best: Option<(f64, Step)> = None;
+    // The best so far: its rating, its place in cell-and-digit order (the first of equally
+    // rated contradictions is the one taken, whatever order they are tried in), the step.
+    let mut best: Option<(f64, usize, Step)> = None;
+    // Without nesting, the tracker (which measures and draws) only follows assumptions that
+    // the quick closure says fail; with nesting, it costs little more than that closure
+    // until a contradiction is found.
+    let position = Position::new(&board.values, &board.cands);
+    let mut candidates: Vec<(usize, usize, u8)> = Vec::new();
     for cell in 0..81 {
         for d in digits_of(board.cands[cell]) {
-            let start = node(cell, d, true);
-            let run = Dynamic::run(board, &[start], level);
+            if level == 0 && !position.assumption_fails(cell, d, 0) {
+                continue;
+            }
+            // Nested searches try first the assumptions with the fewest plain consequences:
+            // every node those derive counts in any nested contradiction they reach, so these
+            // tend to give the simplest ones, and the bound below prunes more of the rest.
+            let weight = if level > 0 {
+                Dynamic::run(board, &[node(cell, d, true)], 0).order.len()
+            } else {
+                0
+            };
+            candidates.push((weight, cell, d));
+        }
+    }
+    candidates.sort_by_key(|&(weight, cell, d)| (weight, cell, d));
+    for (_, cell, d) in candidates {
+        let index = cell * 10 + d as usize;
+        let start = node(cell, d, true);
+        // A nested chain has one base rating, so only a contradiction simpler than the best
+        // one so far (or as simple, and earlier in cell order) can replace it: the search
+        // stops as soon as it cannot find one.
+        let limit = match &best {
+            Some((r, i, _)) if level > 0 => {
+                complexity_limit(9.0 + 0.5 * level as f64, *r, index < *i)
+            }
+            _ => usize::MAX,
+        };
+        {
+            let run = Dynamic::run_within(board, &[start], level, limit);
             let Some(nodes) = run.contradiction.clone() else {
                 continue;
             };
-            let complexity = run.complexity();
+            let Some(complexity) = run.complexity_within(&nodes, limit) else {
+                continue;
+            };
+            let complexity = complexity.max(2);
             let chain = run.chain_nodes(&nodes);
             let one_digit = chain.iter().all(|&n| parts(n).1 == d);
             let (name, base) = match level {
@@ -345,7 +513,7 @@ pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
                 _ => ("Nested Forcing Chain", 9.0 + 0.5 * level as f64),
             };
             let r = base + length_surcharge(complexity);
-            if best.as_ref().is_some_and(|b| b.0 <= r) {
+            if best.as_ref().is_some_and(|b| (b.0, b.1) <= (r, index)) {
                 continue;
             }
             let mut s = Step::new(name, r);
@@ -361,10 +529,37 @@ pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
                 cell_name(cell),
                 cell_name(cell)
             );
-            best = Some((r, s));
+            best = Some((r, index, s));
         }
     }
-    best.map(|b| b.1)
+    best.map(|b| b.2)
+}
+
+/// The largest complexity a nested chain at `base` can have and still rate below `rating`
+/// (`inclusive`: at most `rating`); 0 when none can.
+fn complexity_limit(base: f64, rating: f64, inclusive: bool) -> usize {
+    let fits = |c: usize| {
+        let r = base + length_surcharge(c);
+        r < rating || (inclusive && r == rating)
+    };
+    if !fits(0) {
+        return 0;
+    }
+    // The surcharge grows with the complexity: find a bound that does not fit, then bisect.
+    let (mut low, mut high) = (0usize, 1usize);
+    while fits(high) {
+        low = high;
+        high *= 2;
+    }
+    while high - low > 1 {
+        let mid = low + (high - low) / 2;
+        if fits(mid) {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    low
 }
 
 /// Dynamic cell forcing chains: every candidate of a cell followed dynamically implies the
@@ -419,6 +614,44 @@ mod tests {
     use super::*;
     use crate::sudoku::Grid;
     use crate::sudoku::solver::count_solutions;
+
+    /// The nested search prunes with a bound and tries assumptions in its own order; it must
+    /// still pick what trying every one in cell order and measuring it fully would pick.
+    #[test]
+    fn pruned_nested_search_finds_the_plain_search_step() {
+        // Two of hardest-1106 whose first step is a nested forcing chain.
+        for puzzle in [
+            ".2.4.......7.8...6.....3.5...9.6...1.....23.....5...4...1...8..6...1...797.......",
+            "1....6.8...7.....66.....15..3.9.........2....7....854.....9.81.8...41..5.1....4..",
+        ] {
+            let board = Board::from_grid(&Grid::parse(puzzle).unwrap());
+            assert!(dynamic_contradiction(&board, 0).is_none());
+            let mut plain: Option<(f64, usize, u8)> = None;
+            for cell in 0..81 {
+                for d in digits_of(board.cands[cell]) {
+                    let run = Dynamic::run(&board, &[node(cell, d, true)], 1);
+                    if run.contradiction.is_none() {
+                        continue;
+                    }
+                    let r = 9.5 + length_surcharge(run.complexity());
+                    if plain.is_none_or(|(best, _, _)| r < best) {
+                        plain = Some((r, cell, d));
+                    }
+                }
+            }
+            let (rating, cell, digit) = plain.expect("a nested contradiction");
+            let step = dynamic_contradiction(&board, 1).expect("a nested step");
+            assert_eq!(step.rating, rating, "{puzzle}");
+            assert_eq!(
+                step.eliminations
+                    .iter()
+                    .map(|e| (e.cell, e.digit))
+                    .collect::<Vec<_>>(),
+                vec![(cell, digit)],
+                "{puzzle}"
+            );
+        }
+    }
 
     #[test]
     fn nothing_is_forced_when_every_candidate_has_a_solution() {

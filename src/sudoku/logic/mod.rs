@@ -15,6 +15,7 @@ pub mod grouped_chains;
 pub mod intersections;
 pub mod loops;
 pub mod singles;
+pub mod singles_closure;
 pub mod subsets;
 pub mod uniqueness;
 pub mod wings;
