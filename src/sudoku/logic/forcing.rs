@@ -71,6 +71,18 @@ impl Dynamic {
     /// `limit`: a nested search stops (with `exceeded`) once every contradiction it could
     /// still reach would be more complex.
     pub fn run_within(board: &Board, start: &[usize], level: u8, limit: usize) -> Dynamic {
+        Dynamic::run_sharing(board, start, level, limit, None)
+    }
+
+    /// [`Dynamic::run_within`] for one of many single-assumption searches on the same board
+    /// (see [`PairVerdicts`]).
+    fn run_sharing(
+        board: &Board,
+        start: &[usize],
+        level: u8,
+        limit: usize,
+        pairs: Option<&mut PairVerdicts>,
+    ) -> Dynamic {
         let mut d = Dynamic {
             cands: board.cands,
             values: board.values,
@@ -88,7 +100,8 @@ impl Dynamic {
         for &s in start {
             d.derive(s, &[]);
         }
-        d.propagate(board, level);
+        let pairs = pairs.filter(|_| level == 1 && start.len() == 1);
+        d.propagate(board, level, pairs);
         d
     }
 
@@ -147,7 +160,7 @@ impl Dynamic {
         }
     }
 
-    fn propagate(&mut self, board: &Board, level: u8) {
+    fn propagate(&mut self, board: &Board, level: u8, mut pairs: Option<&mut PairVerdicts>) {
         let mut i = 0;
         loop {
             while i < self.order.len() && self.contradiction.is_none() {
@@ -177,13 +190,26 @@ impl Dynamic {
             // follows one again only to measure it (see `complexity_of`). Without nesting of
             // their own, inner chains cannot refute a placed cell's own digit.
             let position = Position::new(&self.values, &self.cands);
+            // In the first round the question is whether the start and this candidate
+            // together break the board, which a search from the candidate may have answered.
+            let mut shared = pairs.take().filter(|_| self.rounds.is_empty());
+            let start = self.order[0];
             for cell in 0..81 {
                 if level == 1 && self.values[cell] != 0 {
                     continue;
                 }
                 for dg in digits_of(self.cands[cell]) {
                     let n = node(cell, dg, false);
-                    if !self.has(n) && position.assumption_fails(cell, dg, level - 1) {
+                    if self.has(n) {
+                        continue;
+                    }
+                    let fails = match shared.as_deref_mut() {
+                        Some(pairs) => {
+                            pairs.fails(start, n ^ 1, || position.assumption_fails(cell, dg, 0))
+                        }
+                        None => position.assumption_fails(cell, dg, level - 1),
+                    };
+                    if fails {
                         refuted.push(n);
                     }
                 }
@@ -370,6 +396,43 @@ impl Dynamic {
     }
 }
 
+/// Whether two assumptions together break a board by singles, remembered across the
+/// single-assumption nested searches on that board: the first round of the search from `a`
+/// asks it of (`a`, `b`) and the search from `b` asks it of (`b`, `a`), and the answer is the
+/// same (the closure of both does not depend on which came first).
+pub struct PairVerdicts {
+    /// Per pair of candidates (cell × 9 + digit − 1): 0 not known yet, 1 fails, 2 holds.
+    known: Vec<u8>,
+}
+
+impl PairVerdicts {
+    fn new() -> PairVerdicts {
+        PairVerdicts {
+            known: vec![0; 729 * 729],
+        }
+    }
+
+    /// The verdict on the on-nodes `a` and `b` together, from `decide` the first time.
+    fn fails(&mut self, a: usize, b: usize, decide: impl FnOnce() -> bool) -> bool {
+        let index = |n: usize| {
+            let (cell, digit, _) = parts(n);
+            cell * 9 + digit as usize - 1
+        };
+        let (i, j) = (index(a), index(b));
+        match self.known[i * 729 + j] {
+            1 => true,
+            2 => false,
+            _ => {
+                let fails = decide();
+                let v = if fails { 1 } else { 2 };
+                self.known[i * 729 + j] = v;
+                self.known[j * 729 + i] = v;
+                fails
+            }
+        }
+    }
+}
+
 /// Multiple forcing chains over static links (SE 8.0 + length): every candidate of a cell,
 /// or every place for a digit in a unit, leads to the same conclusion.
 pub fn multiple_forcing_chain(board: &Board) -> Option<Step> {
@@ -484,6 +547,7 @@ pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
         }
     }
     candidates.sort_by_key(|&(weight, cell, d)| (weight, cell, d));
+    let mut pairs = (level > 0).then(PairVerdicts::new);
     for (_, cell, d) in candidates {
         let index = cell * 10 + d as usize;
         let start = node(cell, d, true);
@@ -497,7 +561,7 @@ pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
             _ => usize::MAX,
         };
         {
-            let run = Dynamic::run_within(board, &[start], level, limit);
+            let run = Dynamic::run_sharing(board, &[start], level, limit, pairs.as_mut());
             let Some(nodes) = run.contradiction.clone() else {
                 continue;
             };
