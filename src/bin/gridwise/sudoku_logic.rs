@@ -277,6 +277,10 @@ fn spearman(a: &[f64], b: &[f64]) -> f64 {
     cov / (va * vb).sqrt()
 }
 
+/// Every how many puzzles of hardest-1106 the rating benchmark takes (the same in the browser
+/// bench, benches/browser/sudoku_logic.mjs).
+const HARDEST_SAMPLE_STEP: usize = 30;
+
 /// Benchmarks of rating and generation (called from `gridwise bench sudoku`).
 pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
     let path = ctx.data.join("sudoku/se-rated-sample.txt");
@@ -330,6 +334,36 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
             "< 25 ms (wasm)",
         ),
     ];
+    // The hardest puzzles (nested forcing chains): a fixed sample, every 30th of the set.
+    let hardest = ctx.data.join("sudoku/hardest-1106.txt");
+    let text = std::fs::read_to_string(&hardest)
+        .map_err(|e| format!("cannot read {}: {e}", hardest.display()))?;
+    let step = if ctx.quick { 120 } else { HARDEST_SAMPLE_STEP };
+    let mut hard_times = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .step_by(step)
+    {
+        let grid = parse_unique(line.split_whitespace().next().unwrap_or(""))
+            .map_err(|e| e.to_string())?;
+        let t = Instant::now();
+        rate_grid(&grid).map_err(|e| e.to_string())?;
+        hard_times.push(t.elapsed().as_secs_f64() * 1000.0);
+    }
+    let slowest = hard_times.iter().copied().fold(0.0, f64::max);
+    rows.push(row(
+        &format!("rate hardest-1106, 1 in {step} (max)"),
+        slowest,
+        "ms",
+        "< 1000 ms native, < 1500 ms wasm",
+    ));
+    rows.push(row(
+        &format!("rate hardest-1106, 1 in {step} (median)"),
+        median(&mut hard_times),
+        "ms",
+        "report",
+    ));
     let levels = [
         ("easy", 0.5),
         ("medium", 0.5),
