@@ -187,3 +187,53 @@ fn blend_paints_a_translucent_colour_over_the_image() {
     let (px, ..) = read_png(&out);
     assert_eq!(&px[..4], &[255, 127, 127, 255]);
 }
+
+#[test]
+fn oklab_metric_holds_dark_steps_to_what_the_eye_sees() {
+    // Two 4×2 images, each a left half and a right half 18 levels apart on every channel:
+    // one dark (20 → 38), one light (200 → 218). By channels, tolerance 22 takes in both right
+    // halves; in OKLab the dark step is about 26 and the light one about 19.
+    let filled_right_half = |base: u8, metric: &str| {
+        let mut rgb = Vec::new();
+        for _y in 0..2 {
+            for x in 0..4 {
+                let v = if x < 2 { base } else { base + 18 };
+                rgb.extend_from_slice(&[v, v, v]);
+            }
+        }
+        let (input, output) = (
+            temp(&format!("metric-{base}-{metric}-in.png")),
+            temp(&format!("metric-{base}-{metric}-out.png")),
+        );
+        write_png(&input, 4, 2, png::ColorType::Rgb, &rgb);
+        let (ok, _, stderr) = gridwise(&[
+            "fill",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+            "--at",
+            "0,0",
+            "--color",
+            "ff0000",
+            "--tolerance",
+            "22",
+            "--metric",
+            metric,
+        ]);
+        assert!(ok, "{stderr}");
+        let (px, ..) = read_png(&output);
+        px[3 * 4..3 * 4 + 4] == [255, 0, 0, 255]
+    };
+    assert!(filled_right_half(20, "max"));
+    assert!(filled_right_half(200, "max"));
+    assert!(!filled_right_half(20, "oklab"));
+    assert!(filled_right_half(200, "oklab"));
+
+    let (ok, _, stderr) = gridwise(&[
+        "fill", "a.png", "b.png", "--at", "0,0", "--color", "ff0000", "--metric", "lab",
+    ]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("\"lab\" is not a metric: write max or oklab"),
+        "{stderr}"
+    );
+}

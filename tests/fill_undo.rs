@@ -1,6 +1,6 @@
 //! Undo patches: the rectangle before and after a fill, and nothing changes outside it.
 
-use gridwise::fill::{Bounds, Connectivity, FillOptions, Patch, fill, fill_with_undo};
+use gridwise::fill::{Bounds, Connectivity, FillOptions, Metric, Patch, fill, fill_with_undo};
 use gridwise::util::rng::Rng;
 
 fn decode(patch: &Patch) -> Vec<u32> {
@@ -33,6 +33,11 @@ fn patches_hold_the_changed_rectangle() {
         let px: Vec<u8> = (0..w * h).flat_map(|_| palette[rng.index(3)]).collect();
         let o = FillOptions {
             tolerance: [0, 10][rng.index(2)],
+            metric: if rng.below(2) == 0 {
+                Metric::Max
+            } else {
+                Metric::Oklab
+            },
             connectivity: if case % 2 == 0 {
                 Connectivity::Four
             } else {

@@ -117,6 +117,18 @@ fn bad_requests_are_errors_that_name_the_problem() {
         r#"{"width":4,"height":3,"x":0,"y":0,"color":[1,2,3,4],"options":{"connectivity":6}}"#,
     );
     assert!(message(conn).contains("connectivity must be 4 or 8"));
+    let metric = args(
+        &image(),
+        r#"{"width":4,"height":3,"x":0,"y":0,"color":[1,2,3,4],"options":{"tolerance":9,"metric":"lab"}}"#,
+    );
+    let err = JsValue::from(fill_apply(metric.clone(), &noop()).unwrap_err());
+    assert_eq!(field(&err, "field").as_string().as_deref(), Some("metric"));
+    assert!(message(metric).contains("metric must be max or oklab, not \"lab\""));
+    let oklab = args(
+        &image(),
+        r#"{"width":4,"height":3,"x":0,"y":0,"color":[1,2,3,4],"options":{"tolerance":9,"metric":"oklab"}}"#,
+    );
+    assert!(fill_apply(oklab, &noop()).is_ok());
     let no_pixels =
         js_sys::JSON::parse(r#"{"width":4,"height":3,"x":0,"y":0,"color":[1,2,3,4]}"#).unwrap();
     assert!(message(no_pixels).contains("pixels must be a Uint8ClampedArray"));

@@ -7,7 +7,8 @@
 //!
 //! - [`span`](span_fill): scanline fill with a visited bit mask, no recursion;
 //! - [`similar`](Similar): the similarity test, 32-bit compares for exact matching and
-//!   eight-pixel byte-wise checks for tolerance;
+//!   eight-pixel byte-wise checks for tolerance; [`oklab`](Perceptual) measures it as a
+//!   perceptual distance instead ([`Metric::Oklab`]);
 //! - [`global`](global_fill): every similar pixel;
 //! - [`soft`](soften): coverage-based blending of the antialiased ramp just outside the region;
 //! - [`gap`](close_gaps): no leaks through narrow gaps, corners still reached, built on the
@@ -22,6 +23,7 @@ mod gap;
 mod global;
 mod mask;
 mod morphology;
+mod oklab;
 mod patch;
 mod similar;
 mod soft;
@@ -32,6 +34,7 @@ pub use error::FillError;
 pub use gap::close_gaps;
 pub use global::global_fill;
 pub use mask::Mask;
+pub use oklab::{DELTA_E_PER_UNIT, Perceptual, oklab};
 pub use patch::{Patch, encode as encode_patch};
 pub use similar::{Exact, Similar, Within, difference};
 pub use soft::soften;
@@ -66,11 +69,36 @@ impl Connectivity {
     }
 }
 
+/// How the tolerance measures a pixel's difference from the seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Metric {
+    /// The largest difference of R, G, B or A.
+    #[default]
+    Max,
+    /// Distance in OKLab (perceptual), alpha apart (see [`Perceptual`]).
+    Oklab,
+}
+
+impl Metric {
+    /// `max` or `oklab` as a metric; anything else is `None`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "max" => Some(Metric::Max),
+            "oklab" => Some(Metric::Oklab),
+            _ => None,
+        }
+    }
+}
+
 /// How to fill.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FillOptions {
-    /// The largest per-channel difference from the seed pixel still filled (0 = exact).
+    /// The largest difference from the seed pixel still filled (0 = exact), as `metric`
+    /// measures it.
     pub tolerance: u8,
+    /// How the difference is measured.
+    pub metric: Metric,
     /// Neighbourhood of the contiguous fill.
     pub connectivity: Connectivity,
     /// Fill every similar pixel in the image, connected or not.
@@ -249,6 +277,8 @@ fn fill_inner(
     };
     if options.tolerance == 0 {
         Ok(job.run(px, &Exact(u32::from_ne_bytes(seed))))
+    } else if options.metric == Metric::Oklab {
+        Ok(job.run(px, &Perceptual::new(seed, options.tolerance)))
     } else {
         Ok(job.run(px, &Within::new(seed, options.tolerance)))
     }

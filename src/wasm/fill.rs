@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{Failure, from_args, now_ms, to_js};
-use crate::fill::{Bounds, Connectivity, FillOptions, FillReport, Patch, fill, fill_with_undo};
+use crate::fill::{
+    Bounds, Connectivity, FillOptions, FillReport, Metric, Patch, fill, fill_with_undo,
+};
 use crate::util::place::ErrorPlace;
 
 #[derive(Deserialize)]
@@ -25,6 +27,7 @@ struct ApplyArgs {
 #[serde(default)]
 struct Options {
     tolerance: u8,
+    metric: Option<String>,
     connectivity: Option<u32>,
     global: bool,
     soft: bool,
@@ -41,8 +44,18 @@ impl Options {
                     &ErrorPlace::field("connectivity"),
                 )
             })?;
+        let metric = match self.metric.as_deref() {
+            None => Metric::Max,
+            Some(name) => Metric::from_name(name).ok_or_else(|| {
+                Failure::new(
+                    &format!("metric must be max or oklab, not \"{name}\""),
+                    &ErrorPlace::field("metric"),
+                )
+            })?,
+        };
         Ok(FillOptions {
             tolerance: self.tolerance,
+            metric,
             connectivity,
             global: self.global,
             soft: self.soft,

@@ -148,6 +148,54 @@ test('open a PNG, fill it, save it and compare the saved pixels', async (t) => {
   }
 });
 
+test('perceptual tolerance: dark steps count for what the eye sees', async (t) => {
+  const app = await openFill(t);
+  const { page } = app;
+  // Four bands, 18 levels apart in pairs: 20 | 38 | 200 | 218. By channels, tolerance 22 joins
+  // each pair; in OKLab the dark step is about 26 and the light one about 19.
+  const w = 40, h = 20;
+  const px = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = [20, 38, 200, 218][Math.floor(x / 10)];
+      px.set([v, v, v, 255], (y * w + x) * 4);
+    }
+  }
+  await page.setInputFiles('[data-act="open"]', { name: 'bands.png', mimeType: 'image/png', buffer: encodePng(w, h, px) });
+  await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '40 × 20');
+  await page.click('button[data-tool="bucket"]');
+  await page.fill('.fill-color', '#e03131');
+  await page.uncheck('[data-opt="soft"]');
+  await page.locator('[data-opt="tolerance"]').fill('22');
+  assert.equal(await page.textContent('[data-opt="tolerance"] + output'), '22');
+  const red = [0xe0, 0x31, 0x31, 255];
+
+  assert.equal(await page.getAttribute('[data-metric="max"]', 'aria-pressed'), 'true');
+  await clickPixel(page, 5, 10);
+  await waitForFill(page, '');
+  assert.deepEqual(await pixel(page, 15, 10), red, 'by channels the dark step is taken in');
+  await page.click('[data-act="undo"]');
+  await page.waitForFunction(() => document.querySelector('.fill-viewport').fillDocument().pixels?.[0] === 20);
+
+  await page.click('[data-metric="oklab"]');
+  assert.equal(await page.getAttribute('[data-metric="oklab"]', 'aria-pressed'), 'true');
+  let before = await page.textContent('.fill-result');
+  await clickPixel(page, 5, 10);
+  await waitForFill(page, before);
+  assert.deepEqual(await pixel(page, 5, 10), red);
+  assert.deepEqual(await pixel(page, 15, 10), [38, 38, 38, 255], 'perceptually the dark step is too big');
+  before = await page.textContent('.fill-result');
+  await clickPixel(page, 25, 10);
+  await waitForFill(page, before);
+  assert.deepEqual(await pixel(page, 35, 10), red, 'the light step of the same size is not');
+
+  // The choice is kept with the other bucket settings.
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.getAttribute('[data-metric="oklab"]', 'aria-pressed'), 'true');
+  assert.deepEqual(app.errors, []);
+});
+
 /** Sends PNG bytes to the page as a dropped file or a pasted image. */
 async function sendImage(page, how, name, bytes) {
   await page.evaluate(([how, name, data]) => {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gridwise::fill::{Connectivity, FillOptions, fill};
+use gridwise::fill::{Connectivity, FillOptions, Metric, fill};
 
 use crate::measure::{BenchContext, BenchRow, median};
 
@@ -23,9 +23,15 @@ pub struct Args {
     /// The fill colour, as RRGGBB or RRGGBBAA in hex (a leading # is allowed).
     #[arg(long, value_name = "RRGGBB[AA]", value_parser = parse_colour)]
     pub color: [u8; 4],
-    /// Largest per-channel difference from the seed pixel still filled (0 = exact).
+    /// Largest difference from the seed pixel still filled (0 = exact), 0-255, measured as
+    /// --metric says.
     #[arg(long, default_value_t = 0)]
     pub tolerance: u8,
+    /// How the difference is measured: `max` (largest of R, G, B, A) or `oklab` (perceptual
+    /// distance in OKLab, where 255 is three quarters of black-to-white; alpha within the
+    /// tolerance).
+    #[arg(long, default_value = "max", value_parser = parse_metric)]
+    pub metric: Metric,
     /// 4 (edges only) or 8 (corners too).
     #[arg(long, default_value_t = 4, value_parser = parse_connectivity)]
     pub connectivity: u32,
@@ -50,6 +56,10 @@ fn parse_point(s: &str) -> Result<(i64, i64), String> {
         x.trim().parse().map_err(|_| bad())?,
         y.trim().parse().map_err(|_| bad())?,
     ))
+}
+
+fn parse_metric(s: &str) -> Result<Metric, String> {
+    Metric::from_name(s).ok_or_else(|| format!("\"{s}\" is not a metric: write max or oklab"))
 }
 
 fn parse_connectivity(s: &str) -> Result<u32, String> {
@@ -137,6 +147,7 @@ fn run_fill(args: &Args) -> Result<String, String> {
     let (mut pixels, width, height) = read_rgba(&args.input)?;
     let options = FillOptions {
         tolerance: args.tolerance,
+        metric: args.metric,
         connectivity: Connectivity::from_count(args.connectivity).unwrap_or_default(),
         global: args.global,
         soft: args.soft,
@@ -184,9 +195,10 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
     let mut rows = Vec::new();
     for kind in ["blank", "maze"] {
         let mut px = bench_image(kind, side);
-        for tolerance in [0u8, 16] {
+        for (tolerance, metric) in [(0u8, Metric::Max), (16, Metric::Max), (16, Metric::Oklab)] {
             let options = FillOptions {
                 tolerance,
+                metric,
                 ..FillOptions::default()
             };
             let mut samples = Vec::new();
@@ -207,12 +219,14 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
                     samples.push((side * side) as f64 / secs / 1e6);
                 }
             }
-            let mode = if tolerance == 0 {
-                "exact".to_string()
-            } else {
-                format!("T={tolerance}")
+            let mode = match (tolerance, metric) {
+                (0, _) => "exact".to_string(),
+                (_, Metric::Max) => format!("T={tolerance}"),
+                (_, Metric::Oklab) => format!("T={tolerance} oklab"),
             };
-            let target = if kind == "blank" && tolerance == 0 {
+            let target = if metric == Metric::Oklab {
+                "report"
+            } else if kind == "blank" && tolerance == 0 {
                 "wasm ≥300 Mpx/s"
             } else if kind == "blank" {
                 "wasm ≥150 Mpx/s"

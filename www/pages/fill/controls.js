@@ -25,6 +25,9 @@ export class Controls {
     this.connectivity = toggleGroup($('[aria-label="Connectivity"]'), {
       scope, attribute: 'conn', onChange: (v) => { settings.connectivity = Number(v); actions.changed(); },
     });
+    this.metric = toggleGroup($('[aria-label="Tolerance measured by"]'), {
+      scope, attribute: 'metric', onChange: (v) => { settings.metric = v; actions.changed(); },
+    });
     this.mode = toggleGroup($('[aria-label="Fill mode"]'), {
       scope, attribute: 'mode', onChange: (v) => { settings.global = v === 'global'; this.show(); actions.changed(); },
     });
@@ -76,6 +79,7 @@ export class Controls {
     const s = this.settings;
     this.tools.set(s.tool);
     this.connectivity.set(String(s.connectivity));
+    this.metric.set(s.metric);
     this.mode.set(s.global ? 'global' : 'contiguous');
     this.el.colour.value = s.colour;
     this.el.soft.checked = s.soft;

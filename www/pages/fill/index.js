@@ -147,7 +147,7 @@ export function mount(root, { engine }) {
     canvasMsg.clear();
     // Opacity below 100% paints over what is there, as in paint programs (blend).
     const options = {
-      tolerance: settings.tolerance, connectivity: settings.connectivity, global: settings.global,
+      tolerance: settings.tolerance, metric: settings.metric, connectivity: settings.connectivity, global: settings.global,
       soft: settings.soft, gap: settings.gap, blend: true,
     };
     try {

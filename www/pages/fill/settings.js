@@ -16,6 +16,7 @@ export function loadSettings() {
     alpha: 255,
     size: 6,
     tolerance: 32,
+    metric: 'max',
     connectivity: 4,
     global: false,
     soft: true,
@@ -26,6 +27,7 @@ export function loadSettings() {
     for (const key of Object.keys(settings)) {
       if (typeof data[key] === typeof settings[key]) settings[key] = data[key];
     }
+    if (!['max', 'oklab'].includes(settings.metric)) settings.metric = 'max';
   }
   return { settings, notice };
 }

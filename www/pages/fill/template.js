@@ -73,6 +73,10 @@ export function template() {
         <section class="stack fill-section" data-for="bucket">
           <h2>Bucket</h2>
           <label class="fill-slider">Tolerance <input type="range" min="0" max="255" value="32" data-opt="tolerance"><output>32</output></label>
+          <div class="fill-seg" role="group" aria-label="Tolerance measured by">
+            <button class="btn" data-metric="max" aria-pressed="true" title="The largest difference of red, green, blue or opacity">Channels</button>
+            <button class="btn" data-metric="oklab" aria-pressed="false" title="Distance in OKLab: the same tolerance looks alike on dark and light colours">Perceptual</button>
+          </div>
           <div class="fill-seg" role="group" aria-label="Connectivity">
             <button class="btn" data-conn="4" aria-pressed="true" title="Edges only">4-connected</button>
             <button class="btn" data-conn="8" aria-pressed="false" title="Corners too">8-connected</button>
