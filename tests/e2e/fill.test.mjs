@@ -131,7 +131,10 @@ test('open a PNG, fill it, save it and compare the saved pixels', async (t) => {
     const download = page.waitForEvent('download');
     await page.click('[data-act="save"]');
     const file = join(projectRoot, 'test-results', 'fill-saved.png');
-    await (await download).saveAs(file);
+    const saving = await download;
+    assert.equal(saving.suggestedFilename(), 'ring-filled.png', 'named after the opened file');
+    assert.match(await page.textContent('[data-msg="file"]'), /Saved ring-filled\.png/);
+    await saving.saveAs(file);
     const saved = decodePng(await readFile(file));
     assert.equal(saved.width, w);
     assert.equal(saved.height, h);
@@ -146,6 +149,23 @@ test('open a PNG, fill it, save it and compare the saved pixels', async (t) => {
     assert.deepEqual(await pixel(page, 30, 20), [0x70, 0x48, 0xe8, 255]);
     assert.deepEqual(app.errors, []);
   }
+});
+
+test('recent colours keep their places: new ones are added, reused ones do not move', async (t) => {
+  const app = await openFill(t);
+  const { page } = app;
+  const swatches = () => page.$$eval('.fill-swatch', (b) => b.map((x) => x.dataset.colour));
+  const start = await swatches();
+  await page.click('button[data-tool="bucket"]');
+  let before = '';
+  for (const [colour, x] of [['#123456', 10], ['#abcdef', 30], ['#ffd43b', 50], ['#123456', 70]]) {
+    await page.fill('.fill-color', colour);
+    await clickPixel(page, x, 10);
+    before = await waitForFill(page, before);
+  }
+  assert.deepEqual(await swatches(), [...start, '#123456', '#abcdef'], 'two new colours at the end, nothing reordered');
+  assert.equal(await page.getAttribute('.fill-swatch[data-colour="#123456"]', 'aria-pressed'), 'true');
+  assert.deepEqual(app.errors, []);
 });
 
 test('perceptual tolerance: dark steps count for what the eye sees', async (t) => {

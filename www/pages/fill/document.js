@@ -24,6 +24,7 @@ export class FillDocument {
     this.ctx = null;
     this.history = new History({ maxSteps: 100, maxBytes: 256 * 1024 * 1024 });
     this.revision = 0; // counts changes, so saving knows when there is something new
+    this.name = null; // the opened file's name, which Save is named after (null: drawn here)
   }
 
   /** Shows `pixels` (width × height RGBA) as the whole picture. */
@@ -126,7 +127,7 @@ export class FillDocument {
     if (!this.pixels) return false;
     const { undoSteps, redoSteps, bytes } = this.history;
     return saved.save({
-      width: this.width, height: this.height, pixels: this.pixels,
+      width: this.width, height: this.height, pixels: this.pixels, name: this.name,
       history: { undoSteps, redoSteps, bytes },
     });
   }
@@ -138,6 +139,7 @@ export class FillDocument {
       && data.pixels instanceof Uint8ClampedArray && data.pixels.length === data.width * data.height * 4;
     if (!valid) return { restored: false, notice };
     this.set(data.width, data.height, data.pixels);
+    this.name = typeof data.name === 'string' ? data.name : null;
     const h = data.history || {};
     this.history.undoSteps = Array.isArray(h.undoSteps) ? h.undoSteps : [];
     this.history.redoSteps = Array.isArray(h.redoSteps) ? h.redoSteps : [];

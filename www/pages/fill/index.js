@@ -18,7 +18,7 @@ import { Strokes } from './strokes.js';
 import { Controls } from './controls.js';
 import { attachInput } from './input.js';
 import { View } from './view.js';
-import { decodeImage, imageFrom, savePng } from './io.js';
+import { decodeImage, imageFrom, savePng, savedName } from './io.js';
 
 /** How long after the last change the picture is saved (a 4096² save clones 64 MB). */
 const SAVE_DELAY_MS = 600;
@@ -227,6 +227,7 @@ export function mount(root, { engine }) {
     try {
       const img = await decodeImage(blob, blob.name ? `“${blob.name}”` : 'The image');
       doc.replace(img.width, img.height, img.pixels, 'open');
+      doc.name = blob.name || null;
       edited();
       fileMsg.show(`Opened ${blob.name || 'the image'} (${img.width} × ${img.height}).`, 'success');
     } catch (err) {
@@ -236,8 +237,9 @@ export function mount(root, { engine }) {
   async function save() {
     if (busy) return;
     try {
-      await savePng(canvas, 'fill.png');
-      fileMsg.show('Saved fill.png.', 'success');
+      const name = savedName(doc.name);
+      await savePng(canvas, name);
+      fileMsg.show(`Saved ${name}.`, 'success');
     } catch (err) {
       fileMsg.show(err.message, 'error');
     }
@@ -250,6 +252,7 @@ export function mount(root, { engine }) {
     if (busy) return;
     const { width, height } = choice === 'fit' ? fitSize() : (([w, h]) => ({ width: w, height: h }))(choice.split('x').map(Number));
     doc.replace(width, height, blankPixels(width, height), 'new');
+    doc.name = null;
     edited();
     fileMsg.show(`New ${width} × ${height} canvas. Undo brings the previous one back.`, 'info');
   }

@@ -38,6 +38,16 @@ export function imageFrom(transfer) {
   return first || null;
 }
 
+/**
+ * The file name Save offers for a picture opened from `opened` (a file name, or null for a
+ * canvas started here): "photo.jpg" becomes "photo-filled.png", a new canvas "fill.png".
+ */
+export function savedName(opened) {
+  const base = (opened || '').replace(/\.[^./\\]*$/, '').replace(/[\\/:*?"<>|]+/g, '_').trim();
+  if (!base) return 'fill.png';
+  return base.endsWith('-filled') ? `${base}.png` : `${base}-filled.png`;
+}
+
 /** Offers the canvas as a PNG download. */
 export function savePng(canvas, filename = 'fill.png') {
   return new Promise((resolve, reject) => {

@@ -22,12 +22,19 @@ export function loadSettings() {
     soft: true,
     gap: 0,
     recent: [...DEFAULT_SWATCHES],
+    // Which of the user's own swatch places the next new colour takes once all are used.
+    recentTurn: 0,
   };
   if (data && typeof data === 'object') {
     for (const key of Object.keys(settings)) {
       if (typeof data[key] === typeof settings[key]) settings[key] = data[key];
     }
     if (!['max', 'oklab'].includes(settings.metric)) settings.metric = 'max';
+    if (!Array.isArray(settings.recent) || settings.recent.length > RECENT_LIMIT
+      || !settings.recent.every((c) => typeof c === 'string' && /^#[0-9a-f]{6}$/.test(c))) {
+      settings.recent = [...DEFAULT_SWATCHES];
+    }
+    if (!Number.isInteger(settings.recentTurn) || settings.recentTurn < 0) settings.recentTurn = 0;
   }
   return { settings, notice };
 }
@@ -48,8 +55,25 @@ export function cssColour(settings) {
   return `rgba(${r}, ${g}, ${b}, ${a / 255})`;
 }
 
-/** Puts `colour` first among the recent colours (used colours rise, nothing else moves). */
+/** How many recent colours are kept: the eight defaults, then the user's own. */
+export const RECENT_LIMIT = 12;
+
+/**
+ * Keeps `colour` among the recent colours without moving any swatch: a colour already there
+ * stays where it is; a new one takes the next free place, and once all are taken it replaces
+ * the oldest colour the user added (the defaults stay), so a hand that learned where a swatch
+ * sits finds it there.
+ */
 export function rememberColour(settings, colour) {
   const c = colour.toLowerCase();
-  settings.recent = [c, ...settings.recent.filter((x) => x !== c)].slice(0, 12);
+  const recent = settings.recent;
+  if (recent.includes(c)) return;
+  if (recent.length < RECENT_LIMIT) {
+    recent.push(c);
+    return;
+  }
+  const own = RECENT_LIMIT - DEFAULT_SWATCHES.length;
+  const slot = DEFAULT_SWATCHES.length + (settings.recentTurn % own);
+  recent[slot] = c;
+  settings.recentTurn = (settings.recentTurn + 1) % own;
 }
