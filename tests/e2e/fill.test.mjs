@@ -151,6 +151,52 @@ test('open a PNG, fill it, save it and compare the saved pixels', async (t) => {
   }
 });
 
+test('live tolerance: moving the slider after a fill fills again from the same click, as one undo step', async (t) => {
+  const app = await openFill(t);
+  const { page } = app;
+  // Bands 20 | 38 | 60 across a 30×10 image.
+  const w = 30, h = 10;
+  const px = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = [20, 38, 60][Math.floor(x / 10)];
+      px.set([v, v, v, 255], (y * w + x) * 4);
+    }
+  }
+  await page.setInputFiles('[data-act="open"]', { name: 'steps.png', mimeType: 'image/png', buffer: encodePng(w, h, px) });
+  await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '30 × 10');
+  await page.click('button[data-tool="bucket"]');
+  await page.fill('.fill-color', '#2f9e44');
+  await page.uncheck('[data-opt="soft"]');
+  await page.locator('[data-opt="tolerance"]').fill('0');
+  const green = [0x2f, 0x9e, 0x44, 255];
+  await clickPixel(page, 5, 5);
+  let before = await waitForFill(page, '');
+  assert.deepEqual(await pixel(page, 15, 5), [38, 38, 38, 255]);
+
+  // Wider: the middle band joins, then the last one, with no new click.
+  await page.locator('[data-opt="tolerance"]').fill('20');
+  before = await waitForFill(page, before);
+  assert.deepEqual(await pixel(page, 15, 5), green);
+  assert.deepEqual(await pixel(page, 25, 5), [60, 60, 60, 255]);
+  await page.locator('[data-opt="tolerance"]').fill('45');
+  before = await waitForFill(page, before);
+  assert.deepEqual(await pixel(page, 25, 5), green);
+  // Narrower again: measured on the pixels the fill started from.
+  await page.locator('[data-opt="tolerance"]').fill('10');
+  before = await waitForFill(page, before);
+  assert.deepEqual(await pixel(page, 5, 5), green);
+  assert.deepEqual(await pixel(page, 15, 5), [38, 38, 38, 255]);
+
+  // Four fills' worth of trying is one step (after the opening), and one undo takes it away.
+  assert.match(await page.getAttribute('[data-act="undo"]', 'title'), /: 2 steps kept/);
+  await page.click('[data-act="undo"]');
+  await page.waitForFunction(() => document.querySelector('.fill-viewport').fillDocument().pixels?.[0] === 20);
+  assert.deepEqual(await pixel(page, 5, 5), [20, 20, 20, 255]);
+  assert.match(await page.getAttribute('[data-act="undo"]', 'title'), /: 1 step kept/);
+  assert.deepEqual(app.errors, []);
+});
+
 test('recent colours keep their places: new ones are added, reused ones do not move', async (t) => {
   const app = await openFill(t);
   const { page } = app;

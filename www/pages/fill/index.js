@@ -60,7 +60,7 @@ export function mount(root, { engine }) {
   });
   const controls = new Controls(root, settings, scope, {
     tool: setTool,
-    changed: () => { saveSettings(settings); drawOverlay(); },
+    changed: () => { saveSettings(settings); drawOverlay(); refillLive(); },
     undo, redo, save,
     zoom: (kind) => {
       const { w, h } = view.size();
@@ -133,7 +133,26 @@ export function mount(root, { engine }) {
   }
 
   // ---- the bucket --------------------------------------------------------------------------
-  async function bucket(p) {
+  /** The bucket options a fill is made with (what live refilling watches). */
+  const bucketOptions = () => ({
+    tolerance: settings.tolerance, metric: settings.metric, connectivity: settings.connectivity, global: settings.global,
+    soft: settings.soft, gap: settings.gap,
+  });
+  // The last fill while it is still the last change to the picture: changing a bucket option
+  // then fills again from the same seed on the pixels it started from, as the same undo step.
+  let lastFill = null; // {x, y, colour, options (JSON), revision}
+  let refillWaiting = false;
+
+  function refillLive() {
+    if (!lastFill || settings.tool !== 'bucket' || doc.revision !== lastFill.revision) return;
+    if (JSON.stringify(bucketOptions()) === lastFill.options) return;
+    if (busy) { refillWaiting = true; return; }
+    const { x, y, colour } = lastFill;
+    if (!doc.undo()) return;
+    bucket({ x: x + 0.5, y: y + 0.5 }, { colour });
+  }
+
+  async function bucket(p, { colour = rgba(settings) } = {}) {
     const x = Math.floor(p.x), y = Math.floor(p.y);
     if (x < 0 || y < 0 || x >= doc.width || y >= doc.height) {
       canvasMsg.show('Click inside the image to fill.', 'info');
@@ -146,13 +165,12 @@ export function mount(root, { engine }) {
     controls.showHistory(doc.history, busy);
     canvasMsg.clear();
     // Opacity below 100% paints over what is there, as in paint programs (blend).
-    const options = {
-      tolerance: settings.tolerance, metric: settings.metric, connectivity: settings.connectivity, global: settings.global,
-      soft: settings.soft, gap: settings.gap, blend: true,
-    };
+    const options = { ...bucketOptions(), blend: true };
+    const optionsKey = JSON.stringify(bucketOptions());
+    lastFill = null;
     try {
       const reply = await task.run((signal) => filler.fill.apply(
-        { pixels, width: doc.width, height: doc.height, x, y, color: rgba(settings), options },
+        { pixels, width: doc.width, height: doc.height, x, y, color: colour, options },
         { transfer: [pixels.buffer], signal },
       ), { label: 'Filling…' });
       if (reply === CANCELLED) {
@@ -166,6 +184,7 @@ export function mount(root, { engine }) {
         doc.repaint(b.x, b.y, b.width, b.height);
         doc.recordFill(b, reply.before, reply.after);
         useColour();
+        lastFill = { x, y, colour, options: optionsKey, revision: doc.revision };
       }
       await new Promise((r) => requestAnimationFrame(() => r()));
       const ms = performance.now() - started;
@@ -179,6 +198,8 @@ export function mount(root, { engine }) {
     } finally {
       busy = false;
       edited();
+      // Options moved while this fill ran: fill again with where they are now.
+      if (refillWaiting) { refillWaiting = false; refillLive(); }
     }
   }
   /** The buffer went to the worker and did not come back: rebuild it from the canvas. */
