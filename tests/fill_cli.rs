@@ -237,3 +237,41 @@ fn oklab_metric_holds_dark_steps_to_what_the_eye_sees() {
         "{stderr}"
     );
 }
+
+#[test]
+fn all_regions_colours_each_enclosed_region_distinctly() {
+    // 30×20 white with a black frame split down the middle: outside, left and right cells.
+    let (w, h) = (30usize, 20usize);
+    let mut rgb = vec![255u8; w * h * 3];
+    for y in 3..=16 {
+        for x in 3..=26 {
+            if y == 3 || y == 16 || x == 3 || x == 26 || x == 15 {
+                rgb[(y * w + x) * 3..(y * w + x) * 3 + 3].fill(0);
+            }
+        }
+    }
+    let (input, output) = (temp("regions-in.png"), temp("regions-out.png"));
+    write_png(&input, w as u32, h as u32, png::ColorType::Rgb, &rgb);
+    let (ok, stdout, stderr) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--all-regions",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.starts_with("coloured 3 regions"), "{stdout}");
+    assert!(stdout.contains("of the paper #ffffffff"), "{stdout}");
+    let (px, ..) = read_png(&output);
+    let at = |x: usize, y: usize| px[(y * w + x) * 4..(y * w + x) * 4 + 4].to_vec();
+    let (outside, left, right) = (at(1, 1), at(8, 10), at(20, 10));
+    assert!(outside != left && left != right && outside != right);
+    for c in [&outside, &left, &right] {
+        assert_ne!(c[..3], [255, 255, 255]);
+    }
+    assert_eq!(at(15, 10), vec![0, 0, 0, 255], "the lines stay");
+
+    // --all-regions is instead of --at and --color; without either, the user is told.
+    let (ok, _, stderr) = gridwise(&["fill", "a.png", "b.png"]);
+    assert!(!ok);
+    assert!(stderr.contains("--at"), "{stderr}");
+}

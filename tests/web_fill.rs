@@ -1,7 +1,7 @@
 //! The fill bindings, run in headless Chromium by wasm-bindgen-test.
 #![cfg(target_arch = "wasm32")]
 
-use gridwise::wasm::fill::fill_apply;
+use gridwise::wasm::fill::{fill_apply, fill_regions};
 use js_sys::{Reflect, Uint8ClampedArray};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -132,4 +132,28 @@ fn bad_requests_are_errors_that_name_the_problem() {
     let no_pixels =
         js_sys::JSON::parse(r#"{"width":4,"height":3,"x":0,"y":0,"color":[1,2,3,4]}"#).unwrap();
     assert!(message(no_pixels).contains("pixels must be a Uint8ClampedArray"));
+}
+
+#[wasm_bindgen_test]
+fn regions_colour_each_side_of_the_wall_with_a_palette_colour() {
+    // White left column and right two columns, split by the black wall at x = 1.
+    let a = args(
+        &image(),
+        r#"{"width":4,"height":3,"palette":[[200,0,0,255],[0,0,200,255]]}"#,
+    );
+    let reply = fill_regions(a, &noop()).unwrap();
+    assert_eq!(field(&reply, "regions").as_f64(), Some(2.0));
+    assert_eq!(field(&reply, "filled").as_f64(), Some(9.0));
+    let px = field(&reply, "pixels")
+        .dyn_into::<Uint8ClampedArray>()
+        .unwrap()
+        .to_vec();
+    assert_eq!(
+        &px[0..4],
+        &[200, 0, 0, 255],
+        "first region found: the left column"
+    );
+    assert_eq!(&px[4..8], &[0, 0, 0, 255], "the wall stays");
+    assert_eq!(&px[8..12], &[0, 0, 200, 255]);
+    assert!(field(&reply, "before").is_object() && field(&reply, "after").is_object());
 }

@@ -15,7 +15,8 @@
 //!   word-at-a-time erosion, dilation and run floods of `morphology`;
 //! - `blend`: source-over compositing, for fill colours with an opacity below 100%;
 //! - [`mask`](Mask): the row-aligned bit mask they share; [`error`](FillError): what can fail;
-//! - [`patch`](Patch): run-length-encoded rectangles for undo.
+//! - [`patch`](Patch): run-length-encoded rectangles for undo;
+//! - [`regions`](colour_regions): every enclosed region of paper in a colour of its own.
 
 mod blend;
 mod error;
@@ -25,6 +26,7 @@ mod mask;
 mod morphology;
 mod oklab;
 mod patch;
+mod regions;
 mod similar;
 mod soft;
 mod span;
@@ -36,8 +38,9 @@ pub use global::global_fill;
 pub use mask::Mask;
 pub use oklab::{DELTA_E_PER_UNIT, Perceptual, oklab};
 pub use patch::{Patch, encode as encode_patch};
+pub use regions::{RegionsReport, colour_regions, distinct_colour, paper_colour};
 pub use similar::{Exact, Similar, Within, difference};
-pub use soft::soften;
+pub use soft::{soften, soften_within};
 pub use span::{Found, span_fill};
 
 use serde::{Deserialize, Serialize};
@@ -340,6 +343,7 @@ impl Job<'_> {
             span_fill(px, w, at, similar, options.connectivity, None, &mut mask)
         };
         let mut bounds = found.bounds;
+        let region_bounds = found.bounds;
         if contiguous_gap {
             mask = close_gaps(&mask, at, options.gap, options.connectivity);
         }
@@ -360,7 +364,7 @@ impl Job<'_> {
         let blended = if options.soft {
             // The ramp trades its share of the seed colour for what the seed colour became.
             let became = if blending { over(colour, seed) } else { colour };
-            soften(px, &mask, seed, became)
+            soften_within(px, w, &mask, region_bounds, seed, became)
         } else {
             0
         };

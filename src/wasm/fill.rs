@@ -8,7 +8,8 @@ use wasm_bindgen::prelude::*;
 
 use super::{Failure, from_args, now_ms, to_js};
 use crate::fill::{
-    Bounds, Connectivity, FillOptions, FillReport, Metric, Patch, fill, fill_with_undo,
+    Bounds, Connectivity, FillOptions, FillReport, Metric, Patch, colour_regions, distinct_colour,
+    fill, fill_with_undo,
 };
 use crate::util::place::ErrorPlace;
 
@@ -153,6 +154,59 @@ pub fn fill_apply(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue
     let options = a.options.to_core()?;
     let (report, undo) = fill_with_undo(&mut px, a.width, a.height, (a.x, a.y), a.color, &options)?;
     let reply = to_js(&ApplyReply::from(report))?;
+    if let (Some(b), Some(undo)) = (report.bounds, undo) {
+        copy_rows(&input, &px, a.width as usize, b);
+        set(&reply, "before", &patch_js(undo.before)?)?;
+        set(&reply, "after", &patch_js(undo.after)?)?;
+    }
+    set(&reply, "pixels", &input)?;
+    Ok(reply)
+}
+
+#[derive(Deserialize)]
+struct RegionsArgs {
+    width: u32,
+    height: u32,
+    #[serde(default)]
+    options: Options,
+    /// Colours for the regions in the order they are found, used in turn; distinct generated
+    /// colours when empty.
+    #[serde(default)]
+    palette: Vec<[u8; 4]>,
+}
+
+/// `fill.regions {pixels, width, height, options, palette?}` →
+/// `{pixels, regions, filled, blended, paper, bounds, before, after}`: every enclosed region
+/// of the paper (the most common colour) in a colour of its own, as one change with one pair
+/// of undo patches (see `fill.apply`).
+#[wasm_bindgen]
+pub fn fill_regions(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, Failure> {
+    let input = pixels_of(&args)?;
+    let a: RegionsArgs = from_args(args)?;
+    let mut px = input.to_vec();
+    let options = a.options.to_core()?;
+    let palette = a.palette;
+    let colour = |k: usize| {
+        if palette.is_empty() {
+            distinct_colour(k)
+        } else {
+            palette[k % palette.len()]
+        }
+    };
+    let (report, undo) = colour_regions(&mut px, a.width, a.height, &options, colour)?;
+    let bounds = report.bounds.map(|b| Rect {
+        x: b.x0,
+        y: b.y0,
+        width: b.x1 - b.x0 + 1,
+        height: b.y1 - b.y0 + 1,
+    });
+    let reply = to_js(&serde_json::json!({
+        "regions": report.regions,
+        "filled": report.filled,
+        "blended": report.blended,
+        "paper": report.paper,
+        "bounds": bounds,
+    }))?;
     if let (Some(b), Some(undo)) = (report.bounds, undo) {
         copy_rows(&input, &px, a.width as usize, b);
         set(&reply, "before", &patch_js(undo.before)?)?;

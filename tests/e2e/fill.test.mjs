@@ -197,6 +197,41 @@ test('live tolerance: moving the slider after a fill fills again from the same c
   assert.deepEqual(app.errors, []);
 });
 
+test('colour all regions: every enclosed region of a drawing gets its own colour, in one undo step', async (t) => {
+  const app = await openFill(t);
+  const { page } = app;
+  // Two rectangles drawn on the blank canvas: the paper outside them and their two insides.
+  await page.click('button[data-tool="rect"]');
+  await page.click('.fill-swatch[data-colour="#1c2233"]');
+  for (const [[x0, y0], [x1, y1]] of [[[40, 40], [140, 120]], [[200, 60], [300, 160]]]) {
+    const a = await screenOf(page, x0, y0);
+    const b = await screenOf(page, x1, y1);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+  }
+  await page.waitForFunction(() => document.querySelector('[data-act="undo"]').title.includes(': 2 steps'));
+  await page.click('button[data-tool="bucket"]');
+  await page.click('[data-act="regions"]');
+  const message = await waitForFill(page, '');
+  assert.match(message, /^Coloured 3 regions \([\d,]+ px\) in \d+ ms$/);
+  const outside = await pixel(page, 10, 10);
+  const first = await pixel(page, 90, 80);
+  const second = await pixel(page, 250, 110);
+  assert.equal(new Set([outside, first, second].map(String)).size, 3, 'three different colours');
+  for (const c of [outside, first, second]) assert.notDeepEqual(c, [255, 255, 255, 255]);
+  assert.deepEqual((await pixel(page, 40, 80)).slice(0, 3), [0x1c, 0x22, 0x33], 'the lines stay');
+  await screenshot(page, 'fill-all-regions');
+
+  // One undo brings the blank paper back everywhere.
+  await page.click('[data-act="undo"]');
+  await page.waitForFunction(() => document.querySelector('[data-act="undo"]').title.includes(': 2 steps'));
+  assert.deepEqual(await pixel(page, 10, 10), [255, 255, 255, 255]);
+  assert.deepEqual(await pixel(page, 90, 80), [255, 255, 255, 255]);
+  assert.deepEqual(app.errors, []);
+});
+
 test('recent colours keep their places: new ones are added, reused ones do not move', async (t) => {
   const app = await openFill(t);
   const { page } = app;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gridwise::fill::{Connectivity, FillOptions, Metric, fill};
+use gridwise::fill::{Connectivity, FillOptions, Metric, colour_regions, distinct_colour, fill};
 
 use crate::measure::{BenchContext, BenchRow, median};
 
@@ -18,11 +18,16 @@ pub struct Args {
     /// Where to write the filled image (RGBA PNG).
     pub output: PathBuf,
     /// The seed pixel, as X,Y (0,0 is the top-left pixel).
-    #[arg(long, value_name = "X,Y", value_parser = parse_point)]
-    pub at: (i64, i64),
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, required_unless_present = "all_regions")]
+    pub at: Option<(i64, i64)>,
     /// The fill colour, as RRGGBB or RRGGBBAA in hex (a leading # is allowed).
-    #[arg(long, value_name = "RRGGBB[AA]", value_parser = parse_colour)]
-    pub color: [u8; 4],
+    #[arg(long, value_name = "RRGGBB[AA]", value_parser = parse_colour, required_unless_present = "all_regions")]
+    pub color: Option<[u8; 4]>,
+    /// Colour every enclosed region of the paper (the most common colour) in a distinct
+    /// colour of its own, instead of one fill at --at; tolerance, metric, connectivity, soft
+    /// edges and gap closing apply to each region as to a fill.
+    #[arg(long, conflicts_with_all = ["at", "color", "global", "blend"])]
+    pub all_regions: bool,
     /// Largest difference from the seed pixel still filled (0 = exact), 0-255, measured as
     /// --metric says.
     #[arg(long, default_value_t = 0)]
@@ -155,7 +160,30 @@ fn run_fill(args: &Args) -> Result<String, String> {
         blend: args.blend,
     };
     let start = Instant::now();
-    let report = fill(&mut pixels, width, height, args.at, args.color, &options)
+    if args.all_regions {
+        let (report, _) = colour_regions(&mut pixels, width, height, &options, distinct_colour)
+            .map_err(|e| format!("{}: {e}", args.input.display()))?;
+        let took = start.elapsed();
+        write_rgba(&args.output, &pixels, width, height)?;
+        let [r, g, b, a] = report.paper;
+        return Ok(format!(
+            "coloured {} region{} ({} pixels{}) of the paper #{r:02x}{g:02x}{b:02x}{a:02x} in {width}×{height} in {:.1} ms → {}",
+            report.regions,
+            if report.regions == 1 { "" } else { "s" },
+            report.filled,
+            if report.blended > 0 {
+                format!(", +{} soft-edge", report.blended)
+            } else {
+                String::new()
+            },
+            took.as_secs_f64() * 1000.0,
+            args.output.display()
+        ));
+    }
+    let (Some(at), Some(colour)) = (args.at, args.color) else {
+        return Err("give --at and --color, or --all-regions".to_string());
+    };
+    let report = fill(&mut pixels, width, height, at, colour, &options)
         .map_err(|e| format!("{}: {e}", args.input.display()))?;
     let took = start.elapsed();
     write_rgba(&args.output, &pixels, width, height)?;
@@ -242,5 +270,42 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
             });
         }
     }
+    // Colouring every region of line art: a grid of cells (64 px apart, so 4,096 regions at
+    // 4096²), the worst case of many small regions.
+    let cell = 64;
+    let mut art = vec![255u8; side * side * 4];
+    for y in 0..side {
+        for x in 0..side {
+            if x % cell == 0 || y % cell == 0 {
+                art[(y * side + x) * 4..(y * side + x) * 4 + 3].fill(0);
+            }
+        }
+    }
+    let mut samples = Vec::new();
+    let mut regions = 0;
+    for _ in 0..if ctx.quick { 1 } else { 3 } {
+        let mut px = art.clone();
+        let start = Instant::now();
+        let (report, _) = colour_regions(
+            &mut px,
+            side as u32,
+            side as u32,
+            &FillOptions {
+                soft: true,
+                ..FillOptions::default()
+            },
+            distinct_colour,
+        )
+        .map_err(|e| e.to_string())?;
+        samples.push(start.elapsed().as_secs_f64() * 1000.0);
+        regions = report.regions;
+    }
+    rows.push(BenchRow {
+        tool: "fill",
+        name: format!("all regions {side}² ({regions} cells, soft)"),
+        value: median(&mut samples),
+        unit: "ms",
+        target: "report".to_string(),
+    });
     Ok(rows)
 }

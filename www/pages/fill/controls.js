@@ -8,7 +8,7 @@ import { DRAWING_TOOLS } from './settings.js';
 export class Controls {
   /**
    * `actions`: {tool(id), changed(), undo(), redo(), zoom(kind), save(), newCanvas(),
-   * open(file), cancel()} — called when the user acts.
+   * open(file), regions(), cancel()} — called when the user acts.
    */
   constructor(root, settings, scope, actions) {
     this.root = root;
@@ -41,6 +41,7 @@ export class Controls {
       else if (act === 'redo') actions.redo();
       else if (['zoom-in', 'zoom-out', 'fit', 'actual'].includes(act)) actions.zoom(act);
       else if (act === 'save') actions.save();
+      else if (act === 'regions') actions.regions();
       else if (act === 'new') actions.newCanvas($('.fill-new-size').value);
     });
     scope.on(root, 'input', (e) => {

@@ -71,9 +71,9 @@ export class FillDocument {
   }
 
   /** Records a fill's undo patches (as the worker made them). */
-  recordFill(bounds, before, after) {
+  recordFill(bounds, before, after, label = 'fill') {
     const rect = { x: bounds.x, y: bounds.y, w: bounds.width, h: bounds.height };
-    this.history.push({ kind: 'patch', label: 'fill', before: { ...rect, ...before }, after: { ...rect, ...after } });
+    this.history.push({ kind: 'patch', label, before: { ...rect, ...before }, after: { ...rect, ...after } });
     this.changed();
   }
 

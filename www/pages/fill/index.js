@@ -61,7 +61,7 @@ export function mount(root, { engine }) {
   const controls = new Controls(root, settings, scope, {
     tool: setTool,
     changed: () => { saveSettings(settings); drawOverlay(); refillLive(); },
-    undo, redo, save,
+    undo, redo, save, regions: colourAllRegions,
     zoom: (kind) => {
       const { w, h } = view.size();
       if (kind === 'zoom-in') view.zoomAt(1.25, w / 2, h / 2);
@@ -202,6 +202,47 @@ export function mount(root, { engine }) {
       if (refillWaiting) { refillWaiting = false; refillLive(); }
     }
   }
+  /** Flats: every region of the paper enclosed by lines in a colour of its own, one undo step. */
+  async function colourAllRegions() {
+    if (busy) return;
+    const started = performance.now();
+    const pixels = doc.pixels;
+    doc.pixels = null;
+    busy = true;
+    lastFill = null;
+    controls.showHistory(doc.history, busy);
+    canvasMsg.clear();
+    try {
+      const reply = await task.run((signal) => filler.fill.regions(
+        { pixels, width: doc.width, height: doc.height, options: bucketOptions() },
+        { transfer: [pixels.buffer], signal },
+      ), { label: 'Colouring every region…' });
+      if (reply === CANCELLED) {
+        recoverPixels();
+        resultOut.textContent = 'Cancelled; the image is unchanged.';
+        return;
+      }
+      doc.adopt(reply.pixels);
+      const b = reply.bounds;
+      if (b) {
+        doc.repaint(b.x, b.y, b.width, b.height);
+        doc.recordFill(b, reply.before, reply.after, 'regions');
+      }
+      await new Promise((r) => requestAnimationFrame(() => r()));
+      const ms = Math.round(performance.now() - started);
+      const n = reply.regions;
+      resultOut.textContent = b
+        ? `Coloured ${n.toLocaleString('en')} region${n === 1 ? '' : 's'} (${reply.filled.toLocaleString('en')} px) in ${ms} ms`
+        : 'No region of paper to colour';
+    } catch (err) {
+      recoverPixels();
+      canvasMsg.show(`Colouring the regions failed: ${err.message}`, 'error');
+    } finally {
+      busy = false;
+      edited();
+    }
+  }
+
   /** The buffer went to the worker and did not come back: rebuild it from the canvas. */
   function recoverPixels() {
     if (!doc.pixels) doc.adopt(doc.ctx.getImageData(0, 0, doc.width, doc.height).data);
