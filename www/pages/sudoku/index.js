@@ -516,12 +516,12 @@ export function mount(root, { engine }) {
     const symmetry = el.symmetry.value;
     const seed = randomSeed();
     const args = technique ? { technique, symmetry, seed } : custom ? { min, max, symmetry, seed } : { level, symmetry, seed };
-    return { args, level, what };
+    return { args, level, what, technique };
   }
 
   async function generate() {
     clear(el.gameMsg);
-    const { args, level, what, error } = generateRequest();
+    const { args, level, what, technique, error } = generateRequest();
     if (error) {
       say(el.gameMsg, error, 'error');
       return;
