@@ -1,6 +1,8 @@
 //! The visitor API: run a search, stream solutions (all or only distinct ones), hear about
 //! progress, stop at a limit or whenever the visitor says so.
 
+use std::collections::VecDeque;
+
 use serde::Serialize;
 
 use super::problem::Problem;
@@ -186,8 +188,11 @@ pub struct Batch {
     pub nodes: u64,
     /// Estimated fraction done, 0 to 1.
     pub fraction: f64,
-    /// New solutions since the last report, as piece-copy labels per drawn cell.
+    /// Solutions found since the last report, as piece-copy labels per drawn cell: every one
+    /// while the first `keep` are streamed, then the latest `keep` of them.
     pub solutions: Vec<Vec<i16>>,
+    /// The number of each of `solutions` in the order the search found them (1 = the first).
+    pub numbers: Vec<u64>,
 }
 
 /// Where a streaming search sends its batches (e.g. a worker's progress messages).
@@ -203,35 +208,66 @@ pub trait Reporter {
 pub struct StreamEnd {
     /// Final counters and whether the search ran to the end.
     pub summary: Summary,
-    /// Solutions found after the last report.
+    /// Solutions found after the last report (the latest `keep` of them at most).
     pub solutions: Vec<Vec<i16>>,
-    /// How many solutions were passed on in all (at most `keep`).
+    /// Their numbers in finding order (see [`Batch::numbers`]).
+    pub numbers: Vec<u64>,
+    /// How many solutions were passed on in all.
     pub kept: usize,
 }
 
 struct Streamer<'a> {
+    problem: &'a Problem,
     reporter: &'a mut dyn Reporter,
     keep: usize,
+    /// Solutions seen so far.
+    seen: u64,
+    /// Solutions passed on so far.
     kept: usize,
+    /// After the first `keep`: the latest solutions since the last report, oldest first, as
+    /// placements (labels are drawn only for those that get sent).
+    latest: VecDeque<(u64, Vec<u32>)>,
     batch: Batch,
 }
 
 impl Streamer<'_> {
+    fn take_latest(&mut self) {
+        for (number, placements) in self.latest.drain(..) {
+            self.batch.solutions.push(self.problem.labels(&placements));
+            self.batch.numbers.push(number);
+            self.kept += 1;
+        }
+    }
+
     fn flush(&mut self, counts: &Progress) {
+        self.take_latest();
         self.batch.total = counts.total;
         self.batch.distinct = counts.distinct;
         self.batch.nodes = counts.nodes;
         self.batch.fraction = counts.fraction;
         self.reporter.send(&self.batch);
         self.batch.solutions.clear();
+        self.batch.numbers.clear();
     }
 }
 
 impl Visitor for Streamer<'_> {
     fn solution(&mut self, problem: &Problem, placements: &[u32], counts: &Progress) -> bool {
-        if self.kept < self.keep {
+        self.seen += 1;
+        if self.seen <= self.keep as u64 {
             self.kept += 1;
             self.batch.solutions.push(problem.labels(placements));
+            self.batch.numbers.push(self.seen);
+        } else if self.keep > 0 {
+            // A full window gives its oldest buffer to the newcomer.
+            let mut buffer = if self.latest.len() == self.keep {
+                self.latest.pop_front().map(|(_, b)| b).unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            buffer.clear();
+            buffer.extend_from_slice(placements);
+            self.latest.push_back((self.seen, buffer));
         }
         if self.reporter.due() {
             self.flush(counts);
@@ -247,8 +283,9 @@ impl Visitor for Streamer<'_> {
     }
 }
 
-/// Solves while streaming batches to `reporter`: counters always, and the first `keep`
-/// solutions as they are found.
+/// Solves while streaming batches to `reporter`: counters always, the first `keep` solutions
+/// as they are found, and after them the latest `keep` found between two reports — so a
+/// viewer following the newest solution never runs dry, however long the search goes.
 pub fn stream(
     problem: &Problem,
     options: &Options,
@@ -256,15 +293,89 @@ pub fn stream(
     reporter: &mut dyn Reporter,
 ) -> StreamEnd {
     let mut s = Streamer {
+        problem,
         reporter,
         keep,
+        seen: 0,
         kept: 0,
+        latest: VecDeque::new(),
         batch: Batch::default(),
     };
     let summary = solve(problem, options, &mut s);
+    s.take_latest();
     StreamEnd {
         summary,
         solutions: std::mem::take(&mut s.batch.solutions),
+        numbers: std::mem::take(&mut s.batch.numbers),
         kept: s.kept,
+    }
+}
+
+#[cfg(test)]
+mod stream_tests {
+    use super::*;
+    use crate::poly::library::{resolve_board, resolve_pieces};
+
+    /// Takes every `every`-th chance to report and keeps what it is sent.
+    struct Every {
+        every: u32,
+        calls: u32,
+        numbers: Vec<u64>,
+        solutions: Vec<Vec<i16>>,
+    }
+
+    impl Reporter for Every {
+        fn due(&self) -> bool {
+            (self.calls + 1).is_multiple_of(self.every)
+        }
+        fn send(&mut self, batch: &Batch) {
+            self.calls += 1;
+            assert_eq!(batch.numbers.len(), batch.solutions.len());
+            self.numbers.extend(&batch.numbers);
+            self.solutions.extend(batch.solutions.iter().cloned());
+        }
+    }
+
+    #[test]
+    fn the_first_and_then_the_latest_solutions_keep_coming() {
+        // Dominoes on 4×4: 36 tilings, streamed with room for 5.
+        let problem = Problem::new(
+            resolve_board("4x4").unwrap(),
+            resolve_pieces("1x2*8").unwrap(),
+            false,
+        )
+        .unwrap();
+        let mut all = Collect(Vec::new());
+        let plain = Options {
+            symmetry: false,
+            ..Options::default()
+        };
+        solve(&problem, &plain, &mut all);
+        let mut reporter = Every {
+            every: 1,
+            calls: 0,
+            numbers: Vec::new(),
+            solutions: Vec::new(),
+        };
+        // `due` is asked on every solution; say yes on every one: everything comes through.
+        let end = stream(&problem, &plain, 5, &mut reporter);
+        reporter.numbers.extend(&end.numbers);
+        assert_eq!(end.summary.counts.total, 36);
+        assert_eq!(reporter.numbers, (1..=36).collect::<Vec<u64>>());
+        // Rarely due: the first 5, then at each report the latest 5 at most, and the last one.
+        let mut sparse = Every {
+            every: 1000,
+            calls: 0,
+            numbers: Vec::new(),
+            solutions: Vec::new(),
+        };
+        let end = stream(&problem, &plain, 5, &mut sparse);
+        sparse.numbers.extend(&end.numbers);
+        sparse.solutions.extend(end.solutions.iter().cloned());
+        assert_eq!(sparse.numbers, vec![1, 2, 3, 4, 5, 32, 33, 34, 35, 36]);
+        // Each streamed solution is the one found under that number.
+        for (n, labels) in sparse.numbers.iter().zip(&sparse.solutions) {
+            assert_eq!(labels, &problem.labels(&all.0[*n as usize - 1]));
+        }
     }
 }

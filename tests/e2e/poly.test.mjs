@@ -32,7 +32,7 @@ test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', asy
     await waitText(page, '[data-msg]', /Done: 2,098 solutions, 1,049 distinct/);
     assert.equal(await page.textContent('[data-total]'), '2,098');
     assert.equal(await page.textContent('[data-distinct-count]'), '1,049');
-    assert.match(await page.textContent('[data-index]'), /solution \d+ of 1000\+/);
+    assert.match(await page.textContent('[data-index]'), /^solution [\d,]+ of 2,098 \(first and latest 1,000 kept\)$/);
     // Browse back one solution with the button and with the keyboard.
     const before = await page.textContent('[data-index]');
     await page.click('[data-prev]');
@@ -50,6 +50,36 @@ test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', asy
     assert.ok(colours >= 10, `expected many piece colours, saw ${colours}`);
     await screenshot(page, 'poly-meteor-light');
     await assertAccessible(page, 'tiling with Meteor solved');
+    assert.deepEqual(app.errors, []);
+  }
+});
+
+test('solutions keep streaming past the first thousand: following dominoes on 8×8 past 10,000', async (t) => {
+  const app = await browser.open(t, '#/poly');
+  {
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+    await drawBoard(page, 8, 8);
+    await page.fill('[data-pieces]', '1x2*32');
+    await waitText(page, '[data-hint]', /64 cells · 32 pieces/);
+    if (!(await page.isChecked('[data-follow]'))) await page.check('[data-follow]');
+    await page.click('[data-solve]');
+    // The solution on screen follows the newest one, far past the first 1,000.
+    await page.waitForFunction(() => {
+      const m = /^solution ([\d,]+) of ([\d,]+) so far/.exec(document.querySelector('[data-index]').textContent);
+      return m && Number(m[1].replace(/,/g, '')) > 10000;
+    }, null, { timeout: 60000 });
+    assert.match(await page.textContent('[data-index]'), /so far \(first and latest 1,000 kept\)$/);
+    const boardBefore = await page.locator('.poly-canvas').screenshot();
+    await page.waitForTimeout(400);
+    assert.notDeepEqual(await page.locator('.poly-canvas').screenshot(), boardBefore, 'the board keeps changing');
+    await page.click('[data-stop]');
+    await waitText(page, '[data-msg]', /Stopped/);
+    // After stopping, browsing back walks the latest solutions, then jumps to the first ones.
+    const last = await page.textContent('[data-index]');
+    await page.click('[data-prev]');
+    assert.notEqual(await page.textContent('[data-index]'), last);
+    assert.doesNotMatch(await page.textContent('[data-index]'), /so far/);
     assert.deepEqual(app.errors, []);
   }
 });

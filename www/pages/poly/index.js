@@ -14,7 +14,9 @@ import { template, PIECE_SETS } from './template.js';
 import { PieceEditor } from './editor.js';
 import { loadState, saveState, MAX_SIDE } from './storage.js';
 
-const KEEP = 1000; // solutions kept for browsing
+// Solutions kept for browsing: the first KEEP found, and the latest KEEP (which move on as
+// the search goes, so "follow new" never runs dry).
+const KEEP = 1000;
 const PIECES_DELAY_MS = 300;
 const BOARD_DELAY_MS = 250;
 
@@ -48,7 +50,8 @@ export function mount(root, { engine }) {
     draw: saved.draw,
     view: null, // {kind, width, height, cells} being shown
     described: null, // poly.describe's reply for the current inputs
-    solutions: [],
+    solutions: [], // the first KEEP solutions, then the latest KEEP
+    numbers: [], // each one's number in finding order
     shown: -1,
     counts: null, // {total, distinct, nodes, ms} of the last search
     finished: null, // {message, level} of the last search
@@ -75,7 +78,7 @@ export function mount(root, { engine }) {
 
   function save() {
     const results = state.counts && state.resultsKey ? {
-      key: state.resultsKey, counts: state.counts, solutions: state.solutions, shown: state.shown,
+      key: state.resultsKey, counts: state.counts, solutions: state.solutions, numbers: state.numbers, shown: state.shown,
       message: state.finished?.message || '', level: state.finished?.level || 'info',
     } : null;
     saveState({
@@ -143,8 +146,12 @@ export function mount(root, { engine }) {
   function updateBrowse() {
     const n = state.solutions.length;
     ui.browse.hidden = n === 0;
-    const more = state.counts && state.counts.total > n ? '+' : '';
-    ui.index.textContent = n ? `solution ${state.shown + 1} of ${n}${more}` : '';
+    // Streamed solutions are the distinct ones when only those are asked for.
+    const c = state.counts;
+    const found = c ? (ui.distinct.checked ? c.distinct : c.total) : n;
+    const k = state.numbers[state.shown] ?? state.shown + 1;
+    const kept = found > n ? ` (first and latest ${formatCount(KEEP)} kept)` : '';
+    ui.index.textContent = n ? `solution ${formatCount(k)} of ${formatCount(Math.max(found, n))}${state.running ? ' so far' : ''}${kept}` : '';
     $('[data-prev]').disabled = state.shown <= 0;
     $('[data-next]').disabled = state.shown >= n - 1;
   }
@@ -227,6 +234,7 @@ export function mount(root, { engine }) {
   /** The inputs changed: the results no longer apply. */
   function resetSolutions() {
     state.solutions = [];
+    state.numbers = [];
     state.shown = -1;
     state.counts = null;
     state.finished = null;
@@ -243,9 +251,20 @@ export function mount(root, { engine }) {
     ui.bar.style.width = `${Math.round(Math.min(1, fraction) * 100)}%`;
   }
 
-  function addSolutions(list) {
+  /** Takes in streamed solutions with their numbers: the first KEEP stay, the latest KEEP
+   * move on (the one on screen stays on screen while it is kept). */
+  function addSolutions(list, numbers) {
     if (!list || list.length === 0) return;
-    for (const s of list) if (state.solutions.length < KEEP) state.solutions.push(s);
+    list.forEach((s, i) => {
+      state.solutions.push(s);
+      state.numbers.push(numbers?.[i] ?? state.solutions.length);
+    });
+    const drop = state.solutions.length - 2 * KEEP;
+    if (drop > 0) {
+      state.solutions.splice(KEEP, drop);
+      state.numbers.splice(KEEP, drop);
+      if (state.shown >= KEEP) state.shown = Math.max(KEEP, state.shown - drop);
+    }
     if (ui.follow.checked || state.shown < 0) state.shown = state.solutions.length - 1;
   }
 
@@ -274,7 +293,7 @@ export function mount(root, { engine }) {
         signal: controller.signal,
         onProgress: (batch) => {
           if (controller !== state.running) return;
-          addSolutions(batch.solutions);
+          addSolutions(batch.solutions, batch.numbers);
           state.counts = countsOf(batch);
           showCounts(state.counts, batch.fraction);
           ui.progressText.textContent = `Searching… ${Math.floor(Math.min(1, batch.fraction) * 100)}% explored`;
@@ -282,7 +301,7 @@ export function mount(root, { engine }) {
         },
       });
       if (controller !== state.running) return;
-      addSolutions(reply.end.solutions);
+      addSolutions(reply.end.solutions, reply.end.numbers);
       const s = reply.end.summary;
       state.counts = countsOf(s.counts);
       showCounts(state.counts, 1);
@@ -520,6 +539,7 @@ export function mount(root, { engine }) {
       const r = saved.results;
       if (r && !disposed && r.key === argsKey()) {
         state.solutions = r.solutions;
+        state.numbers = r.numbers;
         state.shown = r.shown;
         state.counts = r.counts;
         state.resultsKey = r.key;

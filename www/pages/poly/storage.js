@@ -34,10 +34,14 @@ function savedResults(r) {
   const counts = r.counts || {};
   if (!['total', 'distinct', 'nodes'].every((k) => Number.isFinite(counts[k]))) return null;
   const solutions = Array.isArray(r.solutions) ? r.solutions.filter((s) => Array.isArray(s)) : [];
+  // Each solution's number in finding order; older saves had only the first ones, in order.
+  const numbers = Array.isArray(r.numbers) && r.numbers.length === solutions.length && r.numbers.every(Number.isInteger)
+    ? r.numbers : solutions.map((_, i) => i + 1);
   return {
     key: r.key,
     counts: { total: counts.total, distinct: counts.distinct, nodes: counts.nodes, ms: Number(counts.ms) || 0 },
     solutions,
+    numbers,
     shown: Number.isInteger(r.shown) ? Math.max(-1, Math.min(solutions.length - 1, r.shown)) : solutions.length - 1,
     message: typeof r.message === 'string' ? r.message : '',
     level: ['info', 'success'].includes(r.level) ? r.level : 'info',
@@ -65,7 +69,11 @@ export function saveState(state) {
   const data = {
     ...state,
     draw: { ...draw, cells: draw.cells.map((on) => (on ? '.' : '#')).join('') },
-    results: state.results && { ...state.results, solutions: state.results.solutions.slice(0, SOLUTIONS_SAVED) },
+    results: state.results && {
+      ...state.results,
+      solutions: state.results.solutions.slice(0, SOLUTIONS_SAVED),
+      numbers: state.results.numbers.slice(0, SOLUTIONS_SAVED),
+    },
   };
-  return doc.save(data, { smaller: () => ({ ...data, results: data.results && { ...data.results, solutions: [] } }) });
+  return doc.save(data, { smaller: () => ({ ...data, results: data.results && { ...data.results, solutions: [], numbers: [] } }) });
 }
