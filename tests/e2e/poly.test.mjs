@@ -15,6 +15,7 @@ async function waitText(page, selector, re, timeout = 30000) {
  *  the field) and fills every cell. */
 async function drawBoard(page, width, height) {
   await page.selectOption('[data-puzzle]', 'draw');
+  await page.click('[data-kind="square"]');
   await page.fill('[data-w]', String(width));
   await page.dispatchEvent('[data-w]', 'change');
   await page.fill('[data-h]', String(height));
@@ -198,6 +199,63 @@ test('draw pieces with the piece editor and tile a drawn board', async (t) => {
     await page.click('[data-solve]');
     await waitText(page, '[data-msg]', /Done: 5 solutions/);
     await screenshot(page, 'poly-editor-dark');
+    assert.deepEqual(app.errors, []);
+  }
+});
+
+test('editor fixes: draw from a puzzle starts valid, Add piece joins the set, resize gives a whole board, Solve says why not', async (t) => {
+  const app = await browser.open(t, '#/poly');
+  {
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+    await waitText(page, '[data-hint]', /50 cells · 10 pieces/);
+    // From Meteor, "Draw your own board" starts from Meteor's board: no error, Solve ready.
+    await page.selectOption('[data-puzzle]', 'draw');
+    await waitText(page, '[data-hint]', /50 cells · 10 pieces/);
+    assert.equal(await page.textContent('[data-board-msg]'), '');
+    assert.equal(await page.textContent('[data-pieces-msg]'), '');
+    assert.equal(await page.isDisabled('[data-solve]'), false);
+    assert.equal(await page.getAttribute('[data-kind="hex"]', 'aria-pressed'), 'true');
+
+    // A piece drawn in the editor joins the Meteor set instead of replacing it.
+    await page.click('.poly-editor summary');
+    await page.waitForSelector('[data-editor-canvas]', { state: 'visible' });
+    const ed = await page.locator('[data-editor-canvas]').boundingBox();
+    const centre = await page.evaluate(() => {
+      const c = document.querySelector('[data-editor-canvas]');
+      const w = parseFloat(c.style.width);
+      const r = (w - 12) / (Math.sqrt(3) * 5.5);
+      return [6 + Math.sqrt(3) * r * 0.5, 6 + r];
+    });
+    await page.mouse.click(ed.x + centre[0], ed.y + centre[1]);
+    await page.click('[data-editor-add]');
+    const text = await page.inputValue('[data-pieces]');
+    assert.match(text, /^hex\n\n/);
+    for (const name of '0123456789') assert.ok(text.includes(name), `piece ${name} kept`);
+    await page.check('[data-unused]');
+    await waitText(page, '[data-hint]', /50 cells · 11 pieces/);
+    assert.ok(Number(await page.getAttribute('[data-pieces]', 'rows')) >= 16, 'the pieces box grows with its text');
+
+    // Resizing gives a whole new board, holes and all forgotten.
+    await drawBoard(page, 8, 8);
+    const box = await page.locator('.poly-canvas').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.fill('[data-pieces]', 'pentominoes*2');
+    await waitText(page, '[data-hint]', /^63 cells · 24 pieces/);
+    await page.fill('[data-w]', '5');
+    await page.dispatchEvent('[data-w]', 'change');
+    await page.fill('[data-h]', '4');
+    await page.dispatchEvent('[data-h]', 'change');
+    await waitText(page, '[data-hint]', /^20 cells · 24 pieces/);
+
+    // Twenty-four pentominoes, all to be used, cannot fit 20 cells: Solve is off and says why.
+    await page.uncheck('[data-unused]');
+    await waitText(page, '[data-pieces-msg]', /.+/);
+    assert.equal(await page.isDisabled('[data-solve]'), true);
+    assert.match(await page.getAttribute('[data-solve]', 'title'), /^Cannot solve: /);
+    await page.fill('[data-pieces]', '1x2*10');
+    await waitText(page, '[data-hint]', /20 cells · 10 pieces/);
+    assert.equal(await page.isDisabled('[data-solve]'), false);
     assert.deepEqual(app.errors, []);
   }
 });

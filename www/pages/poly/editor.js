@@ -5,6 +5,46 @@ import { layout, cellAt, drawBoard } from './draw.js';
 const SIDE = 5;
 const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
 
+/** One piece as a block of text rows: `letter` on its cells, `.` elsewhere. Hex blocks start
+ * on an even row, as the pieces format reads them, so their shape is kept. */
+function block(kind, cells, letter) {
+  const rows = cells.map((p) => p[1]);
+  const cols = cells.map((p) => p[0]);
+  const top = Math.min(...rows);
+  const minRow = kind === 'hex' ? top - (((top % 2) + 2) % 2) : top;
+  const minCol = Math.min(...cols);
+  const maxRow = Math.max(...rows);
+  const maxCol = Math.max(...cols);
+  const on = new Set(cells.map(([c, r]) => `${c},${r}`));
+  const out = [];
+  for (let r = minRow; r <= maxRow; r++) {
+    let row = '';
+    for (let c = minCol; c <= maxCol; c++) row += on.has(`${c},${r}`) ? letter : '.';
+    out.push(row);
+  }
+  return out.join('\n');
+}
+
+/**
+ * A set of pieces (as `poly.describe` gives them: {name, kind, cells, count}) written out in
+ * the pieces text format, so a drawn piece can be added to a named set such as `meteor`.
+ * Single-character names are kept; others get a free letter. Null when letters run out.
+ */
+export function piecesText(kind, pieces) {
+  const used = new Set();
+  const blocks = [];
+  const counts = [];
+  for (const p of pieces) {
+    const own = typeof p.name === 'string' && /^[A-Za-z0-9]$/.test(p.name) && !used.has(p.name) ? p.name : null;
+    const letter = own || LETTERS.find((c) => !used.has(c));
+    if (!letter) return null;
+    used.add(letter);
+    blocks.push(block(kind, p.cells, letter));
+    if (p.count > 1) counts.push(`${letter}*${p.count}`);
+  }
+  return [kind, blocks.join('\n\n'), counts.join('\n')].filter(Boolean).join('\n\n');
+}
+
 export class PieceEditor {
   /** `kind()` is the grid kind of the board; `look()` gives {colors, dark} for drawing. */
   constructor(canvas, scope, { kind, look }) {
@@ -71,15 +111,17 @@ export class PieceEditor {
 
   /**
    * The pieces text with the drawn piece added under a letter not yet used, or null when
-   * nothing is drawn. A header line (square/hex) marks the text as a drawing.
+   * nothing is drawn. A header line (square/hex) marks the text as a drawing. `setPieces`:
+   * the pieces a named set in `text` stands for (from `poly.describe`).
    */
-  appendTo(text) {
+  appendTo(text, setPieces = null) {
     const on = [];
     this.cells.forEach((v, i) => { if (v) on.push([i % SIDE, Math.floor(i / SIDE)]); });
     if (!on.length) return null;
     let base = text.trim();
     const isDrawing = base.includes('\n') || base.includes('.');
-    if (!isDrawing) base = this.kind();
+    // A named set (`meteor`, `pentominoes`) is written out first, so the piece joins it.
+    if (!isDrawing) base = (setPieces && setPieces.length && piecesText(this.kind(), setPieces)) || this.kind();
     const used = new Set(base.replace(/^(hex|square)\s*/i, ''));
     const letter = LETTERS.find((c) => !used.has(c));
     if (!letter) return null;

@@ -216,6 +216,8 @@ export function mount(root, { engine }) {
       if (!current()) return null;
       clearErrors();
       state.described = d;
+      state.describedKey = key;
+      setSolvable(null);
       if (state.puzzleId !== 'draw') state.view = currentView();
       renderLegend();
       redraw();
@@ -227,6 +229,7 @@ export function mount(root, { engine }) {
       renderLegend();
       ui.hint.textContent = '';
       showError(err);
+      setSolvable(err.message);
       return null;
     }
   }
@@ -327,6 +330,13 @@ export function mount(root, { engine }) {
     }
   }
 
+  /** Solve is off, saying why, while the inputs cannot be solved (`reason`), on otherwise. */
+  function setSolvable(reason) {
+    if (state.running) return;
+    ui.solve.disabled = Boolean(reason);
+    ui.solve.title = reason ? `Cannot solve: ${reason}` : '';
+  }
+
   function stopSearch() {
     state.running?.abort();
   }
@@ -347,8 +357,19 @@ export function mount(root, { engine }) {
 
   // ---- choosing a puzzle --------------------------------------------------------------------
 
-  function selectPuzzle(id, { keepPieces = false } = {}) {
+  function selectPuzzle(id, { keepPieces = false, fromUser = false } = {}) {
     stopSearch();
+    // "Draw your own board" chosen from a puzzle starts from that puzzle's board, so the
+    // pieces still fit and the drawing starts valid.
+    if (fromUser && id === 'draw' && state.puzzleId !== 'draw' && state.described) {
+      const b = state.described.board;
+      if (b.width <= MAX_SIDE && b.height <= MAX_SIDE) {
+        state.draw = { kind: b.kind, width: b.width, height: b.height, cells: b.cells.map(Boolean) };
+        ui.w.value = b.width;
+        ui.h.value = b.height;
+        kinds.set(b.kind);
+      }
+    }
     state.puzzleId = id;
     resetSolutions();
     messages.documentChanged();
@@ -451,33 +472,38 @@ export function mount(root, { engine }) {
     const h = side(ui.h);
     ui.w.value = w;
     ui.h.value = h;
-    const old = state.draw;
-    const cells = new Array(w * h).fill(true);
-    for (let r = 0; r < Math.min(h, old.height); r++) {
-      for (let c = 0; c < Math.min(w, old.width); c++) cells[r * w + c] = old.cells[r * old.width + c];
-    }
-    state.draw = { ...old, width: w, height: h, cells };
+    if (w === state.draw.width && h === state.draw.height) return;
+    // A new size is a new rectangle: holes drawn for the old one are not carried over.
+    state.draw = { ...state.draw, width: w, height: h, cells: new Array(w * h).fill(true) };
     boardEdited();
   }
 
   // ---- wiring -------------------------------------------------------------------------------
 
+  /** The pieces box is as tall as its text (within reason), so nothing added is hidden. */
+  function fitPiecesBox() {
+    const lines = ui.pieces.value.split('\n').length;
+    ui.pieces.rows = Math.max(2, Math.min(16, lines));
+  }
+
   let piecesTimer = 0;
   // While an edit waits for its description, the textarea says so (tests and styles read it).
   const piecesEdited = () => {
+    fitPiecesBox();
     clearTimeout(piecesTimer);
     delete ui.pieces.dataset.pending;
     resetSolutions();
     save();
     describe();
   };
-  scope.on(ui.puzzle, 'change', () => selectPuzzle(ui.puzzle.value));
+  scope.on(ui.puzzle, 'change', () => selectPuzzle(ui.puzzle.value, { keepPieces: ui.puzzle.value === 'draw', fromUser: true }));
   scope.on(ui.set, 'change', () => {
     if (ui.set.value !== 'custom') ui.pieces.value = ui.set.value;
     else ui.pieces.focus();
     piecesEdited();
   });
   scope.on(ui.pieces, 'input', () => {
+    fitPiecesBox();
     ui.set.value = PIECE_SETS.some(([s]) => s === ui.pieces.value.trim()) ? ui.pieces.value.trim() : 'custom';
     clearTimeout(piecesTimer);
     ui.pieces.dataset.pending = 'true';
@@ -502,7 +528,10 @@ export function mount(root, { engine }) {
   });
   scope.on($('[data-editor-clear]'), 'click', () => editor.clear());
   scope.on($('[data-editor-add]'), 'click', () => {
-    const text = editor.appendTo(ui.pieces.value);
+    // A named set is joined when it is what the page last described and on the board's grid.
+    const d = state.described;
+    const setPieces = d && state.describedKey === argsKey() && d.board.kind === state.view?.kind ? d.pieces : null;
+    const text = editor.appendTo(ui.pieces.value, setPieces);
     if (text === null) {
       piecesMsg.show('Click cells in the small grid to draw a piece first.', 'error');
       return;

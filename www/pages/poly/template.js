@@ -68,8 +68,6 @@ export function template() {
         <div class="stack poly-group">
           <label for="poly-pieces">Pieces</label>
           <select id="poly-set" data-set aria-label="Piece set"></select>
-          <textarea id="poly-pieces" rows="2" spellcheck="false" data-pieces
-            placeholder="pentominoes, 2x3*4, … or draw pieces with letters"></textarea>
           <details class="poly-editor" data-editor>
             <summary>Draw a piece</summary>
             <div class="poly-editor-body">
@@ -80,6 +78,8 @@ export function template() {
               </div>
             </div>
           </details>
+          <textarea id="poly-pieces" rows="2" spellcheck="false" data-pieces
+            placeholder="pentominoes, 2x3*4, … or draw pieces with letters"></textarea>
           <label class="poly-check"><input type="checkbox" data-unused> allow unused pieces</label>
           <div data-pieces-msg></div>
         </div>
