@@ -122,3 +122,59 @@ fn bad_input_is_named() {
     assert!(!ok);
     assert!(err.contains("9by9"), "{err}");
 }
+
+#[test]
+fn shards_add_up_and_threads_agree() {
+    let counts = |extra: &[&str]| {
+        let mut args = vec![
+            "poly",
+            "solve",
+            "--board",
+            "6x10",
+            "--pieces",
+            "pentominoes",
+        ];
+        args.extend_from_slice(extra);
+        let (ok, stdout, stderr) = gridwise(&args);
+        assert!(ok, "{stderr}");
+        let field = |name: &str| -> u64 {
+            stdout
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or_else(|| panic!("no {name} in {stdout}"))
+        };
+        (field("total "), field("distinct "))
+    };
+    let whole = counts(&[]);
+    assert_eq!(whole, (9356, 2339));
+    let parts: Vec<(u64, u64)> = (1..=3)
+        .map(|k| counts(&["--shard", &format!("{k}/3")]))
+        .collect();
+    assert_eq!(
+        parts.iter().fold((0, 0), |a, p| (a.0 + p.0, a.1 + p.1)),
+        whole,
+        "{parts:?}"
+    );
+    assert!(
+        parts.iter().all(|p| p.0 > 0),
+        "every part has work: {parts:?}"
+    );
+    assert_eq!(counts(&["--threads", "2"]), whole);
+
+    let (ok, _, stderr) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        "6x10",
+        "--pieces",
+        "pentominoes",
+        "--shard",
+        "4/3",
+    ]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("\"4/3\" is not a part: write K/N with 1 ≤ K ≤ N"),
+        "{stderr}"
+    );
+}

@@ -15,6 +15,9 @@ const PROGRESS_DEPTH: usize = 4;
 const FLOOD_DEPTH: usize = 3;
 /// How many neighbouring positions (right, and the three below) select a candidate list.
 const NEAR: usize = 4;
+/// The depth whose branches are dealt out to the parts of a sharded search: deep enough for
+/// hundreds of branches (even parts), shallow enough that the shared top costs little.
+const SHARD_DEPTH: usize = 2;
 
 /// Receives what the engine finds.
 pub(crate) trait Sink {
@@ -40,15 +43,16 @@ pub(crate) struct Restriction {
 pub(crate) fn run(
     problem: &Problem,
     restriction: Option<&Restriction>,
+    shard: Option<(u32, u32)>,
     sink: &mut dyn Sink,
 ) -> (u64, bool) {
     let n = problem.positions();
     if n <= 64 {
-        Engine::<u64>::new(problem, restriction, sink).run()
+        Engine::<u64>::new(problem, restriction, shard, sink).run()
     } else if n <= 128 {
-        Engine::<u128>::new(problem, restriction, sink).run()
+        Engine::<u128>::new(problem, restriction, shard, sink).run()
     } else {
-        Engine::<Wide>::new(problem, restriction, sink).run()
+        Engine::<Wide>::new(problem, restriction, shard, sink).run()
     }
 }
 
@@ -92,11 +96,19 @@ struct Engine<'a, B: Bits> {
     preplace: Option<(usize, Vec<(B, u32)>)>,
     /// Which of the pre-placements is being searched, of how many.
     outer: (u32, u32),
+    /// This search's part (k of n), and the branches at `SHARD_DEPTH` dealt so far.
+    shard: Option<(u32, u32)>,
+    dealt: u64,
     stopped: bool,
 }
 
 impl<'a, B: Bits> Engine<'a, B> {
-    fn new(p: &Problem, restriction: Option<&Restriction>, sink: &'a mut dyn Sink) -> Self {
+    fn new(
+        p: &Problem,
+        restriction: Option<&Restriction>,
+        shard: Option<(u32, u32)>,
+        sink: &'a mut dyn Sink,
+    ) -> Self {
         let types = p.pieces.len();
         let positions = p.positions();
         let mask_of = |bits: &[u16]| {
@@ -207,8 +219,29 @@ impl<'a, B: Bits> Engine<'a, B> {
                 (r.piece, first)
             }),
             outer: (0, 1),
+            shard: shard.filter(|&(k, n)| n > 1 && k < n),
+            dealt: 0,
             stopped: false,
         }
+    }
+
+    /// Whether this part takes the next branch at `depth`: all of them above the shard depth,
+    /// every n-th one from k at it. A tiling completed above the shard depth belongs to
+    /// part 0 alone.
+    #[inline(always)]
+    fn takes(&mut self, depth: usize, complete: bool) -> bool {
+        let Some((k, n)) = self.shard else {
+            return true;
+        };
+        if depth < SHARD_DEPTH {
+            return !complete || k == 0;
+        }
+        if depth > SHARD_DEPTH {
+            return true;
+        }
+        let mine = self.dealt % u64::from(n) == u64::from(k);
+        self.dealt += 1;
+        mine
     }
 
     fn run(mut self) -> (u64, bool) {
@@ -231,6 +264,9 @@ impl<'a, B: Bits> Engine<'a, B> {
             self.outer = (k as u32, n.max(1) as u32);
             let next = filled | mask;
             if !(mask & filled).is_zero() {
+                continue;
+            }
+            if self.shard.is_some() && next == B::ALL && !self.takes(0, true) {
                 continue;
             }
             self.stack.push(id);
@@ -410,6 +446,9 @@ impl<'a, B: Bits> Engine<'a, B> {
                     continue;
                 }
                 let next = filled | mask;
+                if self.shard.is_some() && !self.takes(depth, next == B::ALL) {
+                    continue;
+                }
                 if next == B::ALL {
                     self.stack.push(id);
                     let go = self.sink.found(&self.stack);

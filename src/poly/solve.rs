@@ -18,6 +18,10 @@ pub struct Options {
     pub distinct: bool,
     /// Use symmetry breaking (on by default; off enumerates every tiling plainly, for tests).
     pub symmetry: bool,
+    /// Search only part `k` of `n` (0-based): the branches a few levels down are dealt out in
+    /// turn, so the parts are disjoint, together are the whole search, and are of about equal
+    /// size. The counts of all parts add up to the whole search's, distinct ones too.
+    pub shard: Option<(u32, u32)>,
 }
 
 impl Default for Options {
@@ -26,6 +30,7 @@ impl Default for Options {
             limit: None,
             distinct: false,
             symmetry: true,
+            shard: None,
         }
     }
 }
@@ -160,7 +165,7 @@ pub fn solve(problem: &Problem, options: &Options, visitor: &mut dyn Visitor) ->
         counts: Progress::default(),
         emitted: 0,
     };
-    let (nodes, complete) = run(problem, view.as_ref(), &mut driver);
+    let (nodes, complete) = run(problem, view.as_ref(), options.shard, &mut driver);
     let mut counts = driver.counts;
     counts.nodes = nodes;
     counts.fraction = if complete { 1.0 } else { counts.fraction };

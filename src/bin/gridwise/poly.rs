@@ -7,7 +7,7 @@ use std::time::Instant;
 use gridwise::poly::format::{letter_grid, meteor_lines, parse_board, parse_pieces};
 use gridwise::poly::library::{meteor_extremes, parse_piece_spec, puzzles, resolve_board};
 use gridwise::poly::{
-    Board, GridKind, Options, PolyError, Problem, Progress, Visitor, count, solve,
+    Board, GridKind, Options, PolyError, Problem, Progress, Summary, Visitor, count, solve,
 };
 
 use crate::measure::{BenchContext, BenchRow, median};
@@ -42,6 +42,13 @@ pub enum Command {
         /// Allow pieces to stay unused when they cover more than the board.
         #[arg(long)]
         allow_unused: bool,
+        /// Search only part K of N (1 ≤ K ≤ N): the N parts are disjoint and their counts add
+        /// up exactly to the whole search's, so a big enumeration can be spread over machines.
+        #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+        shard: Option<(u32, u32)>,
+        /// Search in this many threads (parts of the search, counts merged exactly).
+        #[arg(long, value_name = "N", default_value_t = 1, conflicts_with_all = ["shard", "limit"])]
+        threads: u32,
     },
     /// List the library's puzzles.
     List,
@@ -58,7 +65,20 @@ pub fn run(cmd: Command) -> ExitCode {
             distinct,
             print,
             allow_unused,
-        } => solve_cmd(&board, &pieces, limit, distinct, print, allow_unused),
+            shard,
+            threads,
+        } => solve_cmd(
+            &board,
+            &pieces,
+            SolveFlags {
+                limit,
+                distinct,
+                print,
+                allow_unused,
+                shard,
+                threads,
+            },
+        ),
         Command::List => {
             for p in puzzles() {
                 println!("{:<20} {:<32} {}", p.id, p.title, p.about);
@@ -127,34 +147,111 @@ impl Visitor for Printer<'_> {
     }
 }
 
-fn solve_cmd(
-    board: &str,
-    pieces: &str,
+/// `K/N` (1-based K) as the core's 0-based part.
+fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("\"{text}\" is not a part: write K/N with 1 ≤ K ≤ N, e.g. 2/8");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u32, u32) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k - 1, n))
+}
+
+/// The options of `poly solve` besides the board and pieces.
+struct SolveFlags {
     limit: Option<u64>,
     distinct: bool,
     print: usize,
     allow_unused: bool,
-) -> Result<(), String> {
+    shard: Option<(u32, u32)>,
+    threads: u32,
+}
+
+fn solve_cmd(board: &str, pieces: &str, flags: SolveFlags) -> Result<(), String> {
+    let SolveFlags {
+        limit,
+        distinct,
+        print,
+        allow_unused,
+        shard,
+        threads,
+    } = flags;
     let board = load_board(board)?;
     let pieces = load_pieces(pieces)?;
     let problem = Problem::new(board, pieces, allow_unused).map_err(|e| e.to_string())?;
     let options = Options {
         limit,
         distinct,
+        shard,
         ..Options::default()
     };
     let stdout = io::stdout();
     let mut lock = BufWriter::new(stdout.lock());
-    let mut printer = Printer {
-        out: &mut lock,
-        print,
-        printed: 0,
+    if threads == 0 {
+        return Err("--threads must be at least 1".to_string());
+    }
+    let (total, distinct_count, complete) = if threads > 1 {
+        // One part per thread; each keeps what it would print, shown part after part.
+        let parts: Vec<(Summary, Vec<String>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|k| {
+                    let problem = &problem;
+                    let options = Options {
+                        shard: Some((k, threads)),
+                        ..options.clone()
+                    };
+                    scope.spawn(move || {
+                        let mut grids = Vec::new();
+                        let mut keep = Keeper {
+                            print,
+                            grids: &mut grids,
+                        };
+                        let summary = solve(problem, &options, &mut keep);
+                        (summary, grids)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect()
+        });
+        let mut printed = 0;
+        for grid in parts.iter().flat_map(|(_, g)| g) {
+            if printed < print {
+                let _ = writeln!(lock, "{grid}");
+                printed += 1;
+            }
+        }
+        let total = parts.iter().map(|(s, _)| s.counts.total).sum();
+        let distinct_count = parts.iter().map(|(s, _)| s.counts.distinct).sum();
+        (total, distinct_count, parts.iter().all(|(s, _)| s.complete))
+    } else {
+        let mut printer = Printer {
+            out: &mut lock,
+            print,
+            printed: 0,
+        };
+        let summary = solve(&problem, &options, &mut printer);
+        (
+            summary.counts.total,
+            summary.counts.distinct,
+            summary.complete,
+        )
     };
-    let summary = solve(&problem, &options, &mut printer);
-    let c = summary.counts;
-    let _ = writeln!(lock, "total {}", c.total);
-    let _ = writeln!(lock, "distinct {}", c.distinct);
-    if !summary.complete {
+    let _ = writeln!(lock, "total {total}");
+    let _ = writeln!(lock, "distinct {distinct_count}");
+    if let Some((k, n)) = shard {
+        eprintln!(
+            "part {} of {n}: add the totals of all {n} parts for the whole search",
+            k + 1
+        );
+    }
+    if !complete {
         let _ = writeln!(
             lock,
             "stopped after {} listed solution(s): the counts above are partial",
@@ -163,6 +260,21 @@ fn solve_cmd(
     }
     let _ = lock.flush();
     Ok(())
+}
+
+/// Keeps the first `print` solutions as letter grids (for a search thread).
+struct Keeper<'a> {
+    print: usize,
+    grids: &'a mut Vec<String>,
+}
+
+impl Visitor for Keeper<'_> {
+    fn solution(&mut self, problem: &Problem, placements: &[u32], _: &Progress) -> bool {
+        if self.grids.len() < self.print {
+            self.grids.push(letter_grid(problem, placements));
+        }
+        true
+    }
 }
 
 fn time_ms(runs: usize, mut f: impl FnMut()) -> f64 {
@@ -231,5 +343,50 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
             },
         });
     }
+    // One search against the same search in two parts on two threads (counts must agree).
+    let problem = Problem::new(
+        Board::rectangle(GridKind::Square, 8, 8),
+        parse_piece_spec("pentominoes,2x2").map_err(|e| e.to_string())?,
+        false,
+    )
+    .map_err(|e| e.to_string())?;
+    let runs = if ctx.quick { 1 } else { 5 };
+    let (mut single, mut split) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        let t = Instant::now();
+        let one = count(&problem).counts;
+        single.push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        let parts: Vec<Progress> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..2)
+                .map(|k| {
+                    let problem = &problem;
+                    scope.spawn(move || {
+                        let options = Options {
+                            shard: Some((k, 2)),
+                            ..Options::default()
+                        };
+                        solve(problem, &options, &mut gridwise::poly::Count).counts
+                    })
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        split.push(t.elapsed().as_secs_f64());
+        let merged = parts.iter().map(|c| c.distinct).sum::<u64>();
+        if merged != one.distinct {
+            return Err(format!(
+                "two parts found {merged} distinct, one search {}",
+                one.distinct
+            ));
+        }
+    }
+    rows.push(BenchRow {
+        tool: "poly",
+        name: "pentominoes+2x2 8x8, 2 threads speed-up".into(),
+        value: median(&mut single) / median(&mut split),
+        unit: "x",
+        target: ">= 1.7x on 2 cores".into(),
+    });
     Ok(rows)
 }
