@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 use super::{Failure, Progress, from_args, to_js};
 use crate::poly::library::{puzzles, resolve_board, resolve_pieces};
 use crate::poly::{Batch, Options, Problem, Reporter, stream};
-use crate::util::place::Located;
+use crate::util::place::{ErrorPlace, Located};
 
 /// What the page sends: the board and pieces as text (a name, a size, a spec or a drawing).
 #[derive(Deserialize)]
@@ -28,6 +28,8 @@ struct SolveOptions {
     allow_unused: bool,
     /// How many solutions to pass to the page (default 1000).
     keep: Option<usize>,
+    /// Search only part `[k, n]` (0-based k) of the search; the parts' counts add up.
+    shard: Option<[u32; 2]>,
 }
 
 fn problem(args: &PuzzleArgs) -> Result<Problem, Failure> {
@@ -64,9 +66,18 @@ pub fn poly_solve(args: JsValue, progress: &js_sys::Function) -> Result<JsValue,
     let args: PuzzleArgs = from_args(args)?;
     let problem = problem(&args)?;
     let o = &args.options;
+    if let Some([k, n]) = o.shard
+        && (n == 0 || k >= n)
+    {
+        return Err(Failure::new(
+            &format!("shard [{k}, {n}] is not a part: k must be below n"),
+            &ErrorPlace::field("shard"),
+        ));
+    }
     let options = Options {
         limit: o.limit,
         distinct: o.distinct,
+        shard: o.shard.map(|[k, n]| (k, n)),
         ..Options::default()
     };
     let end = stream(

@@ -85,6 +85,36 @@ test('solutions keep streaming past the first thousand: following dominoes on 8Ã
   }
 });
 
+test('the search runs in parts on every worker, with the same exact counts as one worker', async (t) => {
+  const counts = async (workers) => {
+    const app = await browser.open(t, `?workers=${workers}#/poly`);
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+    await drawBoard(page, 8, 8);
+    await page.fill('[data-pieces]', 'pentominoes,2x2');
+    await waitText(page, '[data-hint]', /64 cells Â· 13 pieces/);
+    await page.click('[data-solve]');
+    // While it runs, the progress line says how many workers share it.
+    await waitText(page, '[data-progress-text]', workers > 1 ? new RegExp(`in ${workers} workers`) : /explored$/);
+    await waitText(page, '[data-msg]', /Done: /, 60000);
+    const result = {
+      total: await page.textContent('[data-total]'),
+      distinct: await page.textContent('[data-distinct-count]'),
+      message: await page.textContent('[data-msg]'),
+    };
+    // Browsing works across the parts' solutions.
+    assert.match(await page.textContent('[data-index]'), /^solution [\d,]+ of 129,168 \(first and latest 1,000 kept\)$/);
+    assert.deepEqual(app.errors, []);
+    await app.close();
+    return result;
+  };
+  const one = await counts(1);
+  const two = await counts(2);
+  assert.deepEqual(two, one);
+  assert.equal(one.total, '129,168');
+  assert.equal(one.distinct, '16,146');
+});
+
 test('a long search can be stopped, and the next search works', async (t) => {
   const app = await browser.open(t, '#/poly', { colorScheme: 'dark' });
   {

@@ -292,16 +292,13 @@ export function mount(root, { engine }) {
     setRunning(true);
     const countsOf = (c) => ({ total: c.total, distinct: c.distinct, nodes: c.nodes, ms: performance.now() - state.started });
     try {
-      const reply = await engine.poly.solve(args(), {
-        signal: controller.signal,
-        onProgress: (batch) => {
-          if (controller !== state.running) return;
-          addSolutions(batch.solutions, batch.numbers);
-          state.counts = countsOf(batch);
-          showCounts(state.counts, batch.fraction);
-          ui.progressText.textContent = `Searching… ${Math.floor(Math.min(1, batch.fraction) * 100)}% explored`;
-          redraw();
-        },
+      const reply = await searchInParts(controller, (batch) => {
+        if (controller !== state.running) return;
+        addSolutions(batch.solutions, batch.numbers);
+        state.counts = countsOf(batch);
+        showCounts(state.counts, batch.fraction);
+        ui.progressText.textContent = `Searching… ${Math.floor(Math.min(1, batch.fraction) * 100)}% explored${batch.parts > 1 ? ` in ${batch.parts} workers` : ''}`;
+        redraw();
       });
       if (controller !== state.running) return;
       addSolutions(reply.end.solutions, reply.end.numbers);
@@ -335,6 +332,63 @@ export function mount(root, { engine }) {
     if (state.running) return;
     ui.solve.disabled = Boolean(reason);
     ui.solve.title = reason ? `Cannot solve: ${reason}` : '';
+  }
+
+  /**
+   * Runs the search on every worker of the pool, one part each (the parts' counts add up
+   * exactly), or on one worker when a limit is set (a limit is for the whole search).
+   * `onBatch` hears merged progress: counts summed, the parts' new solutions numbered in the
+   * order they arrive across all parts. Resolves to `{end}` as `poly.solve` does.
+   */
+  async function searchInParts(controller, onBatch) {
+    const request = args();
+    const parts = request.options.limit ? 1 : Math.max(1, engine.size);
+    if (parts === 1) {
+      return engine.poly.solve(request, { signal: controller.signal, onProgress: (b) => onBatch({ ...b, parts: 1 }) });
+    }
+    const listed = (c) => (request.options.distinct ? c.distinct : c.total);
+    const seen = new Array(parts).fill(null).map(() => ({ total: 0, distinct: 0, nodes: 0, fraction: 0 }));
+    const sum = (key) => seen.reduce((a, c) => a + c[key], 0);
+    // A part's solution m (its own count) is numbered after everything the other parts had
+    // listed when it arrived.
+    const renumber = (i, numbers) => {
+      const others = seen.reduce((a, c, j) => (j === i ? a : a + listed(c)), 0);
+      return (numbers || []).map((m) => others + m);
+    };
+    const requests = Array.from({ length: parts }, (_, k) => ({
+      ...request, options: { ...request.options, shard: [k, parts] },
+    }));
+    const replies = await engine.map('poly.solve', requests, {
+      signal: controller.signal,
+      onProgress: (i, b) => {
+        const numbers = renumber(i, b.numbers);
+        seen[i] = { total: b.total, distinct: b.distinct, nodes: b.nodes, fraction: b.fraction };
+        onBatch({
+          total: sum('total'), distinct: sum('distinct'), nodes: sum('nodes'), fraction: sum('fraction') / parts,
+          solutions: b.solutions, numbers, parts,
+        });
+      },
+    });
+    const solutions = [];
+    const numbers = [];
+    replies.forEach((r, i) => {
+      const c = r.end.summary.counts;
+      numbers.push(...renumber(i, r.end.numbers));
+      solutions.push(...r.end.solutions);
+      seen[i] = { total: c.total, distinct: c.distinct, nodes: c.nodes, fraction: 1 };
+    });
+    const first = replies[0].end.summary;
+    return {
+      end: {
+        solutions,
+        numbers,
+        summary: {
+          ...first,
+          counts: { total: sum('total'), distinct: sum('distinct'), nodes: sum('nodes'), fraction: 1 },
+          complete: replies.every((r) => r.end.summary.complete),
+        },
+      },
+    };
   }
 
   function stopSearch() {
