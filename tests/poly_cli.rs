@@ -178,3 +178,35 @@ fn shards_add_up_and_threads_agree() {
         "{stderr}"
     );
 }
+
+#[test]
+fn estimate_prints_a_count_with_its_spread() {
+    let (ok, stdout, stderr) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        "8x8",
+        "--pieces",
+        "1x2*32",
+        "--estimate",
+    ]);
+    assert!(ok, "{stderr}");
+    // Dominoes on 8x8: 12,988,816 tilings.
+    let line = stdout.lines().next().unwrap_or_default();
+    let numbers: Vec<f64> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let (estimate, error) = (numbers[0], numbers[1]);
+    assert!(
+        line.starts_with("estimate ") && line.contains(" ± "),
+        "{stdout}"
+    );
+    assert!(
+        (estimate - 12_988_816.0).abs() <= 4.0 * error + 0.05 * 12_988_816.0,
+        "{stdout}"
+    );
+    assert!(stdout.contains("search tree about"), "{stdout}");
+    assert!(stdout.contains("4000 probes in"), "{stdout}");
+}

@@ -6,6 +6,6 @@ export const OPERATIONS = {
   sudoku: ['solve', 'count', 'check', 'hint', 'steps', 'rate', 'generate', 'benchSolve', 'benchRate'],
   fill: ['apply', 'regions', 'bench'],
   voltorb: ['analyze', 'generate', 'bench'],
-  poly: ['solve', 'describe', 'library', 'bench'],
+  poly: ['solve', 'describe', 'estimate', 'library', 'bench'],
   selftest: ['panic', 'spin'],
 };

@@ -26,6 +26,10 @@ pub(crate) trait Sink {
     /// Every few thousand nodes: nodes so far and the fraction of the tree done. Return false
     /// to stop.
     fn tick(&mut self, nodes: u64, fraction: f64) -> bool;
+    /// Tilings found so far, for a sink that only counts (see [`estimate`]).
+    fn tally(&self) -> u64 {
+        0
+    }
 }
 
 /// Symmetry breaking: one piece type (with one copy) may only take these placements. The
@@ -55,6 +59,57 @@ pub(crate) fn run(
         Engine::<Wide>::new(problem, restriction, shard, sink).run()
     }
 }
+
+/// What random probes down the search tree say about its size (Knuth's estimator).
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Estimate {
+    /// Estimated number of tilings (all symmetric variants counted).
+    pub solutions: f64,
+    /// Standard error of that estimate.
+    pub solutions_error: f64,
+    /// Estimated number of search nodes (the unrestricted search's).
+    pub nodes: f64,
+    /// Probes made.
+    pub probes: u32,
+}
+
+/// Estimates the number of tilings and of search nodes with `probes` random walks from the
+/// root, each going down one branch chosen at random among those the search would try, and
+/// weighing what it meets by the product of the branch counts on its way (Knuth, 1975): the
+/// averages are unbiased, and the error shrinks with the number of probes.
+pub(crate) fn estimate(problem: &Problem, probes: u32, seed: u64) -> Estimate {
+    let mut sink = NoSink(0);
+    let n = problem.positions();
+    if n <= 64 {
+        Engine::<u64>::new(problem, None, None, &mut sink).estimate(probes, seed)
+    } else if n <= 128 {
+        Engine::<u128>::new(problem, None, None, &mut sink).estimate(probes, seed)
+    } else {
+        Engine::<Wide>::new(problem, None, None, &mut sink).estimate(probes, seed)
+    }
+}
+
+/// A sink that counts what the exact part of a probe finds.
+struct NoSink(u64);
+
+impl Sink for NoSink {
+    fn found(&mut self, _: &[u32]) -> bool {
+        self.0 += 1;
+        true
+    }
+    fn tick(&mut self, _: u64, _: f64) -> bool {
+        true
+    }
+    fn tally(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A probe stops choosing at random when this few pieces are left to place, and counts the
+/// rest of its subtree exactly: the random part is where the tree is wide, the exact part
+/// where dead ends and tilings are decided, which is what makes plain random walks so
+/// uncertain on tiling problems.
+const EXACT_TAIL_PIECES: u32 = 7;
 
 struct Engine<'a, B: Bits> {
     sink: &'a mut dyn Sink,
@@ -284,6 +339,101 @@ impl<'a, B: Bits> Engine<'a, B> {
             }
         }
         (self.nodes, !self.stopped)
+    }
+
+    fn estimate(mut self, probes: u32, seed: u64) -> Estimate {
+        let mut rng = crate::util::rng::Rng::new(seed);
+        let (mut sum, mut sum_sq, mut nodes) = (0.0f64, 0.0f64, 0.0f64);
+        let probes = probes.max(1);
+        for _ in 0..probes {
+            let (found, walked) = self.probe(&mut rng);
+            sum += found;
+            sum_sq += found * found;
+            nodes += walked;
+        }
+        let n = f64::from(probes);
+        let mean = sum / n;
+        let variance = (sum_sq / n - mean * mean).max(0.0);
+        Estimate {
+            solutions: mean,
+            solutions_error: (variance / n).sqrt(),
+            nodes: nodes / n,
+            probes,
+        }
+    }
+
+    /// One random walk from the root: (the tilings it stands for, the nodes it stands for).
+    fn probe(&mut self, rng: &mut crate::util::rng::Rng) -> (f64, f64) {
+        let mut filled = !self.board;
+        if filled == B::ALL {
+            return (0.0, 0.0);
+        }
+        let mut weight = 1.0f64;
+        let mut nodes = 0.0f64;
+        let mut used: Vec<usize> = Vec::new();
+        let mut children: Vec<(B, usize, bool)> = Vec::new();
+        let mut depth = 0;
+        let result = loop {
+            let pieces_left: u32 = (0..self.types).map(|t| u32::from(self.left[t])).sum();
+            if pieces_left <= EXACT_TAIL_PIECES {
+                // The rest exactly: its tilings and nodes, weighed like one random node.
+                let (found, searched) = (self.sink.tally(), self.nodes);
+                self.search(filled, depth);
+                let tilings = (self.sink.tally() - found) as f64;
+                let below = (self.nodes - searched) as f64;
+                break (weight * tilings, nodes + weight * below);
+            }
+            nodes += weight;
+            let pos = (!filled).first();
+            let mut key = 0;
+            for (k, &i) in self.near[pos].iter().take(self.near_bits).enumerate() {
+                let bit = if i < B::CAPACITY {
+                    (filled >> i as u32).low_word() & 1
+                } else {
+                    1
+                };
+                key |= (bit as usize) << k;
+            }
+            let base = ((pos << self.near_bits) | key) * self.types;
+            children.clear();
+            let mut avail = self.avail;
+            while avail != 0 {
+                let t = avail.trailing_zeros() as usize;
+                avail &= avail - 1;
+                for i in self.start[base + t] as usize..self.start[base + t + 1] as usize {
+                    let (mask, _) = self.cands[i];
+                    if !(mask & filled).is_zero() {
+                        continue;
+                    }
+                    let next = filled | mask;
+                    if next == B::ALL {
+                        children.push((next, t, true));
+                    } else if !self.dead(next, mask, depth) {
+                        children.push((next, t, false));
+                    }
+                }
+            }
+            if children.is_empty() {
+                break (0.0, nodes);
+            }
+            weight *= children.len() as f64;
+            let (next, t, complete) = children[rng.index(children.len())];
+            if complete {
+                break (weight, nodes + weight);
+            }
+            self.left[t] -= 1;
+            if self.left[t] == 0 {
+                self.avail &= !(1 << t);
+            }
+            used.push(t);
+            filled = next;
+            depth += 1;
+        };
+        for t in used {
+            self.left[t] += 1;
+            self.avail |= 1 << t;
+        }
+        result
     }
 
     /// The positions next to `r` (not masked to the board).

@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 use serde::Serialize;
 
 use super::problem::Problem;
+pub use super::search::Estimate;
 use super::search::{Restriction, Sink, run};
 use super::symmetry::{choose_restriction, classify, orbit, sorted};
 
@@ -314,6 +315,13 @@ pub fn stream(
         numbers: std::mem::take(&mut s.batch.numbers),
         kept: s.kept,
     }
+}
+
+/// Estimates the number of tilings (all variants; divide by the board's symmetries for about
+/// the distinct ones) and the size of the search tree from `probes` random walks, in a few
+/// milliseconds for thousands of probes: what a long search will find, before it finds it.
+pub fn estimate(problem: &Problem, probes: u32, seed: u64) -> Estimate {
+    super::search::estimate(problem, probes, seed)
 }
 
 #[cfg(test)]

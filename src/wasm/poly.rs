@@ -92,6 +92,31 @@ pub fn poly_solve(args: JsValue, progress: &js_sys::Function) -> Result<JsValue,
     })
 }
 
+#[derive(Deserialize)]
+struct EstimateArgs {
+    #[serde(flatten)]
+    puzzle: PuzzleArgs,
+    /// Random probes (default 4000).
+    probes: Option<u32>,
+}
+
+/// `poly.estimate {board, pieces, options, probes?}` → `{solutions, solutions_error, nodes,
+/// probes, symmetries}`: Knuth's estimate of the tilings (all variants) and of the search
+/// tree, from random probes.
+#[wasm_bindgen]
+pub fn poly_estimate(args: JsValue) -> Result<JsValue, Failure> {
+    let args: EstimateArgs = from_args(args)?;
+    let problem = problem(&args.puzzle)?;
+    let e = crate::poly::estimate(&problem, args.probes.unwrap_or(4000).clamp(1, 1_000_000), 1);
+    to_js(&serde_json::json!({
+        "solutions": e.solutions,
+        "solutions_error": e.solutions_error,
+        "nodes": e.nodes,
+        "probes": e.probes,
+        "symmetries": problem.symmetry_order(),
+    }))
+}
+
 /// `poly.describe {board, pieces, options}` → the puzzle as drawn (board, pieces, areas), or
 /// an error naming what is wrong with it.
 #[wasm_bindgen]

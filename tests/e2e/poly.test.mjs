@@ -63,6 +63,8 @@ test('solutions keep streaming past the first thousand: following dominoes on 8Ã
     await drawBoard(page, 8, 8);
     await page.fill('[data-pieces]', '1x2*32');
     await waitText(page, '[data-hint]', /64 cells Â· 32 pieces/);
+    // Before it starts, an estimate of what is coming (12,988,816 tilings).
+    await waitText(page, '[data-hint]', /about 13,000,000 tilings \(Â±\d+%, estimated\)$/);
     if (!(await page.isChecked('[data-follow]'))) await page.check('[data-follow]');
     await page.click('[data-solve]');
     // The solution on screen follows the newest one, far past the first 1,000.
@@ -71,6 +73,8 @@ test('solutions keep streaming past the first thousand: following dominoes on 8Ã
       return m && Number(m[1].replace(/,/g, '')) > 10000;
     }, null, { timeout: 60000 });
     assert.match(await page.textContent('[data-index]'), /so far \(first and latest 1,000 kept\)$/);
+    // A long search says how long it has left.
+    await waitText(page, '[data-progress-text]', /% explored( in \d workers)?, about \d+ (s|min) left$/);
     const boardBefore = await page.locator('.poly-canvas').screenshot();
     await page.waitForTimeout(400);
     assert.notDeepEqual(await page.locator('.poly-canvas').screenshot(), boardBefore, 'the board keeps changing');

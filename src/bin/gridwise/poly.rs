@@ -7,7 +7,8 @@ use std::time::Instant;
 use gridwise::poly::format::{letter_grid, meteor_lines, parse_board, parse_pieces};
 use gridwise::poly::library::{meteor_extremes, parse_piece_spec, puzzles, resolve_board};
 use gridwise::poly::{
-    Board, GridKind, Options, PolyError, Problem, Progress, Summary, Visitor, count, solve,
+    Board, GridKind, Options, PolyError, Problem, Progress, Summary, Visitor, count, estimate,
+    solve,
 };
 
 use crate::measure::{BenchContext, BenchRow, median};
@@ -49,6 +50,13 @@ pub enum Command {
         /// Search in this many threads (parts of the search, counts merged exactly).
         #[arg(long, value_name = "N", default_value_t = 1, conflicts_with_all = ["shard", "limit"])]
         threads: u32,
+        /// Do not solve: estimate the number of tilings and the search's size from random
+        /// probes down the search tree (Knuth's estimator), with the estimate's standard error.
+        #[arg(long)]
+        estimate: bool,
+        /// Random probes for --estimate (more: slower, narrower).
+        #[arg(long, value_name = "N", default_value_t = 4000, requires = "estimate")]
+        probes: u32,
     },
     /// List the library's puzzles.
     List,
@@ -61,12 +69,21 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Solve {
             board,
             pieces,
+            allow_unused,
+            estimate: true,
+            probes,
+            ..
+        } => estimate_cmd(&board, &pieces, allow_unused, probes),
+        Command::Solve {
+            board,
+            pieces,
             limit,
             distinct,
             print,
             allow_unused,
             shard,
             threads,
+            ..
         } => solve_cmd(
             &board,
             &pieces,
@@ -145,6 +162,33 @@ impl Visitor for Printer<'_> {
         }
         true
     }
+}
+
+fn estimate_cmd(board: &str, pieces: &str, allow_unused: bool, probes: u32) -> Result<(), String> {
+    let board = load_board(board)?;
+    let pieces = load_pieces(pieces)?;
+    let problem = Problem::new(board, pieces, allow_unused).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let e = estimate(&problem, probes, 1);
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let symmetries = problem.symmetry_order() as f64;
+    println!(
+        "estimate {:.0} ± {:.0} tilings ({:.0}%), about {:.0} distinct",
+        e.solutions,
+        e.solutions_error,
+        if e.solutions > 0.0 {
+            100.0 * e.solutions_error / e.solutions
+        } else {
+            0.0
+        },
+        e.solutions / symmetries
+    );
+    println!(
+        "search tree about {:.0} nodes (without symmetry breaking)",
+        e.nodes
+    );
+    println!("{} probes in {ms:.0} ms", e.probes);
+    Ok(())
 }
 
 /// `K/N` (1-based K) as the core's 0-based part.
@@ -343,6 +387,43 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
             },
         });
     }
+    // How far the 4,000-probe estimate lands from the exact count, over the library puzzles.
+    let mut errors = Vec::new();
+    let mut estimate_ms = Vec::new();
+    for p in puzzles() {
+        let (Ok(board), Ok(pieces)) = (
+            resolve_board(&p.board),
+            gridwise::poly::library::resolve_pieces(&p.pieces),
+        ) else {
+            continue;
+        };
+        let Ok(problem) = Problem::new(board, pieces, false) else {
+            continue;
+        };
+        let exact = count(&problem).counts.total as f64;
+        if exact == 0.0 {
+            continue;
+        }
+        let t = Instant::now();
+        let e = estimate(&problem, 4000, 1);
+        estimate_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+        errors.push(100.0 * (e.solutions - exact).abs() / exact);
+    }
+    let worst = errors.iter().copied().fold(0.0, f64::max);
+    rows.push(BenchRow {
+        tool: "poly",
+        name: format!("estimate error, {} library puzzles (median)", errors.len()),
+        value: median(&mut errors),
+        unit: "%",
+        target: format!("report (worst {worst:.0}%)"),
+    });
+    rows.push(BenchRow {
+        tool: "poly",
+        name: "estimate, 4000 probes (median)".into(),
+        value: median(&mut estimate_ms),
+        unit: "ms",
+        target: "report".into(),
+    });
     // One search against the same search in two parts on two threads (counts must agree).
     let problem = Problem::new(
         Board::rectangle(GridKind::Square, 8, 8),

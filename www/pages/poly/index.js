@@ -50,6 +50,7 @@ export function mount(root, { engine }) {
     draw: saved.draw,
     view: null, // {kind, width, height, cells} being shown
     described: null, // poly.describe's reply for the current inputs
+    estimate: null, // poly.estimate's reply, with the inputs' key
     solutions: [], // the first KEEP solutions, then the latest KEEP
     numbers: [], // each one's number in finding order
     shown: -1,
@@ -177,7 +178,24 @@ export function mount(root, { engine }) {
       }
     });
     const unused = d.allow_unused ? ` · ${d.piece_area - d.area} piece cells left over` : '';
-    ui.hint.textContent = `${d.area} cells · ${d.copy_types.length} pieces · ${d.symmetries} board symmetr${d.symmetries === 1 ? 'y' : 'ies'}${unused}`;
+    const e = state.estimate && state.estimate.key === state.describedKey ? state.estimate : null;
+    const guess = e ? ` · about ${approx(e.solutions)} tilings (±${Math.round((100 * e.solutions_error) / Math.max(1, e.solutions))}%, estimated)` : '';
+    ui.hint.textContent = `${d.area} cells · ${d.copy_types.length} pieces · ${d.symmetries} board symmetr${d.symmetries === 1 ? 'y' : 'ies'}${unused}${guess}`;
+  }
+
+  /** A count rounded to two significant digits: 12,964,441 → "13,000,000". */
+  const approx = (n) => (n < 100 ? String(Math.round(n)) : Number(n).toLocaleString('en-US', { maximumSignificantDigits: 2 }));
+
+  /** Asks for Knuth's estimate of the current inputs' tilings, shown beside the counts. */
+  async function estimateTilings(request, key) {
+    try {
+      const e = await engine.poly.estimate({ ...request, probes: 4000 });
+      if (disposed || key !== argsKey()) return;
+      state.estimate = { ...e, key };
+      renderLegend();
+    } catch {
+      // The estimate is a courtesy: what is wrong with the inputs, describe has said.
+    }
   }
 
   // ---- errors ------------------------------------------------------------------------------
@@ -218,6 +236,7 @@ export function mount(root, { engine }) {
       state.described = d;
       state.describedKey = key;
       setSolvable(null);
+      if (state.estimate?.key !== key) estimateTilings(request, key);
       if (state.puzzleId !== 'draw') state.view = currentView();
       renderLegend();
       redraw();
@@ -297,7 +316,7 @@ export function mount(root, { engine }) {
         addSolutions(batch.solutions, batch.numbers);
         state.counts = countsOf(batch);
         showCounts(state.counts, batch.fraction);
-        ui.progressText.textContent = `Searching… ${Math.floor(Math.min(1, batch.fraction) * 100)}% explored${batch.parts > 1 ? ` in ${batch.parts} workers` : ''}`;
+        ui.progressText.textContent = `Searching… ${Math.floor(Math.min(1, batch.fraction) * 100)}% explored${batch.parts > 1 ? ` in ${batch.parts} workers` : ''}${timeLeft(batch.fraction)}`;
         redraw();
       });
       if (controller !== state.running) return;
@@ -332,6 +351,15 @@ export function mount(root, { engine }) {
     if (state.running) return;
     ui.solve.disabled = Boolean(reason);
     ui.solve.title = reason ? `Cannot solve: ${reason}` : '';
+  }
+
+  /** ", about 2 min left" from the share of the tree explored, once there is enough to go on. */
+  function timeLeft(fraction) {
+    const elapsed = (performance.now() - state.started) / 1000;
+    if (fraction < 0.02 || elapsed < 2) return '';
+    const left = (elapsed * (1 - fraction)) / fraction;
+    if (left < 1) return '';
+    return `, about ${left < 90 ? `${Math.round(left)} s` : left < 5400 ? `${Math.round(left / 60)} min` : `${Math.round(left / 3600)} h`} left`;
   }
 
   /**

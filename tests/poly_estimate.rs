@@ -1,0 +1,46 @@
+//! Knuth's estimate of the number of tilings and of the search tree, against exact counts.
+
+use gridwise::poly::library::{meteor_board, meteor_pieces, parse_piece_spec, resolve_board};
+use gridwise::poly::{Problem, count, estimate};
+
+#[test]
+fn estimates_come_close_to_the_exact_counts() {
+    let square = |board: &str, pieces: &str| {
+        Problem::new(
+            resolve_board(board).unwrap(),
+            parse_piece_spec(pieces).unwrap(),
+            false,
+        )
+        .unwrap()
+    };
+    let cases = [
+        (
+            "meteor",
+            Problem::new(meteor_board(), meteor_pieces(), false).unwrap(),
+        ),
+        ("pentominoes 6x10", square("6x10", "pentominoes")),
+        ("pentominoes 5x12", square("5x12", "pentominoes")),
+        ("dominoes 6x6", square("6x6", "1x2*18")),
+    ];
+    for (name, problem) in cases {
+        let exact = count(&problem).counts.total as f64;
+        let e = estimate(&problem, 5_000, 7);
+        let off = (e.solutions - exact).abs();
+        println!(
+            "{name}: exact {exact}, estimate {:.0} ± {:.0} ({:+.1}%), nodes ~{:.0}",
+            e.solutions,
+            e.solutions_error,
+            100.0 * (e.solutions - exact) / exact,
+            e.nodes
+        );
+        assert!(
+            off <= 4.0 * e.solutions_error + 0.05 * exact,
+            "{name}: {} ± {} against {exact}",
+            e.solutions,
+            e.solutions_error
+        );
+        assert!(e.solutions_error < 0.5 * exact, "{name}: too wide");
+        // The same seed gives the same estimate.
+        assert_eq!(estimate(&problem, 1000, 3), estimate(&problem, 1000, 3));
+    }
+}
