@@ -393,7 +393,7 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
     for p in puzzles() {
         let (Ok(board), Ok(pieces)) = (
             resolve_board(&p.board),
-            gridwise::poly::library::resolve_pieces(&p.pieces),
+            gridwise::poly::library::resolve_pieces(p.pieces),
         ) else {
             continue;
         };
