@@ -179,7 +179,8 @@ export function mount(root, { engine }) {
     });
     const unused = d.allow_unused ? ` · ${d.piece_area - d.area} piece cells left over` : '';
     const e = state.estimate && state.estimate.key === state.describedKey ? state.estimate : null;
-    const guess = e ? ` · about ${approx(e.solutions)} tilings (±${Math.round((100 * e.solutions_error) / Math.max(1, e.solutions))}%, estimated)` : '';
+    const spread = e ? Math.round((100 * e.solutions_error) / Math.max(1, e.solutions)) : 0;
+    const guess = !e ? '' : spread > 50 ? ` · roughly ${approx(e.solutions)} tilings (a wide guess)` : ` · about ${approx(e.solutions)} tilings (±${spread}%, estimated)`;
     ui.hint.textContent = `${d.area} cells · ${d.copy_types.length} pieces · ${d.symmetries} board symmetr${d.symmetries === 1 ? 'y' : 'ies'}${unused}${guess}`;
   }
 
