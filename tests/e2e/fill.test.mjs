@@ -45,11 +45,17 @@ async function clickPixel(page, x, y) {
   await page.mouse.click(p.x, p.y);
 }
 
+/** Waits for the next fill to finish and returns the result line. Two fills can leave the same
+ * line, so the page's count of finished fills is what is waited for; the count already seen is
+ * kept in the page (a reload starts both again). `before` is the line as it was, unused. */
 async function waitForFill(page, before) {
-  await page.waitForFunction((b) => {
-    const t = document.querySelector('.fill-result').textContent;
-    return t && t !== b;
-  }, before);
+  void before;
+  await page.waitForFunction(() => {
+    const done = Number(document.querySelector('.fill-viewport')?.dataset.fillsDone || 0);
+    if (done <= (window.fillsSeen || 0)) return false;
+    window.fillsSeen = done;
+    return true;
+  });
   return page.textContent('.fill-result');
 }
 
@@ -238,11 +244,17 @@ test('recent colours keep their places: new ones are added, reused ones do not m
   const swatches = () => page.$$eval('.fill-swatch', (b) => b.map((x) => x.dataset.colour));
   const start = await swatches();
   await page.click('button[data-tool="bucket"]');
-  let before = '';
   for (const [colour, x] of [['#123456', 10], ['#abcdef', 30], ['#ffd43b', 50], ['#123456', 70]]) {
     await page.fill('.fill-color', colour);
     await clickPixel(page, x, 10);
-    before = await waitForFill(page, before);
+    // Each fill repaints the whole canvas, so the result line may read the same twice: wait
+    // for the pixel instead.
+    const want = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+    await page.waitForFunction(([x, want]) => {
+      const d = document.querySelector('.fill-viewport').fillDocument();
+      const i = (10 * d.width + x) * 4;
+      return d.pixels && want.every((v, k) => d.pixels[i + k] === v);
+    }, [x, want]);
   }
   assert.deepEqual(await swatches(), [...start, '#123456', '#abcdef'], 'two new colours at the end, nothing reordered');
   assert.equal(await page.getAttribute('.fill-swatch[data-colour="#123456"]', 'aria-pressed'), 'true');

@@ -110,7 +110,8 @@ impl Dynamic {
         self.derived[n] != NONE
     }
 
-    /// The parents `n` was derived from (empty for a start node).
+    /// The parents `n` was derived from, when listed: empty for a start node, and for a
+    /// nested refutation (whose parents are a prefix of `order`, see [`Parents::Prefix`]).
     fn parents_of(&self, n: usize) -> &[u16] {
         match self.parents[self.derived[n] as usize] {
             Parents::Listed { start, len } => {
