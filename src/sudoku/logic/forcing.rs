@@ -257,13 +257,7 @@ impl Dynamic {
                 }
             }
             if left == 0 {
-                self.contradiction = Some(
-                    self.parent_nodes[from..]
-                        .iter()
-                        .map(|&m| m as usize)
-                        .collect(),
-                );
-                self.parent_nodes.truncate(from);
+                self.contradict(from);
                 return;
             }
             if left.count_ones() == 1 {
@@ -298,17 +292,23 @@ impl Dynamic {
                 }
             }
             if places == 0 {
-                self.contradiction = Some(
-                    self.parent_nodes[from..]
-                        .iter()
-                        .map(|&m| m as usize)
-                        .collect(),
-                );
-                self.parent_nodes.truncate(from);
+                self.contradict(from);
                 return;
             }
             self.derive_listed(node(unit[last], digit, true), from);
         }
+    }
+
+    /// Ends the search with a contradiction resting on `parent_nodes[from..]` (pushed by the
+    /// caller: a cell or unit left with no place, and the removals that emptied it).
+    fn contradict(&mut self, from: usize) {
+        self.contradiction = Some(
+            self.parent_nodes[from..]
+                .iter()
+                .map(|&m| m as usize)
+                .collect(),
+        );
+        self.parent_nodes.truncate(from);
     }
 
     /// Number of distinct nodes the result rests on (SE's complexity), plus nested chains.
