@@ -384,17 +384,7 @@ impl<'a, B: Bits> Engine<'a, B> {
                 break (weight * tilings, nodes + weight * below);
             }
             nodes += weight;
-            let pos = (!filled).first();
-            let mut key = 0;
-            for (k, &i) in self.near[pos].iter().take(self.near_bits).enumerate() {
-                let bit = if i < B::CAPACITY {
-                    (filled >> i as u32).low_word() & 1
-                } else {
-                    1
-                };
-                key |= (bit as usize) << k;
-            }
-            let base = ((pos << self.near_bits) | key) * self.types;
+            let base = self.candidate_base(filled);
             children.clear();
             let mut avail = self.avail;
             while avail != 0 {
@@ -434,6 +424,25 @@ impl<'a, B: Bits> Engine<'a, B> {
             self.avail |= 1 << t;
         }
         result
+    }
+
+    /// Where the candidate lists for the first empty position of `filled` begin: the list of
+    /// piece `t` is `cands[start[base + t]..start[base + t + 1]]`, chosen by which of the
+    /// neighbouring positions are filled.
+    #[inline(always)]
+    fn candidate_base(&self, filled: B) -> usize {
+        let pos = (!filled).first();
+        let mut key = 0;
+        for (k, &i) in self.near[pos].iter().take(self.near_bits).enumerate() {
+            // Beyond the bitboard counts as filled.
+            let bit = if i < B::CAPACITY {
+                (filled >> i as u32).low_word() & 1
+            } else {
+                1
+            };
+            key |= (bit as usize) << k;
+        }
+        ((pos << self.near_bits) | key) * self.types
     }
 
     /// The positions next to `r` (not masked to the board).
@@ -558,18 +567,7 @@ impl<'a, B: Bits> Engine<'a, B> {
                 return false;
             }
         }
-        let pos = (!filled).first();
-        let mut key = 0;
-        for (k, &i) in self.near[pos].iter().take(self.near_bits).enumerate() {
-            // Beyond the bitboard counts as filled.
-            let bit = if i < B::CAPACITY {
-                (filled >> i as u32).low_word() & 1
-            } else {
-                1
-            };
-            key |= (bit as usize) << k;
-        }
-        let base = ((pos << self.near_bits) | key) * self.types;
+        let base = self.candidate_base(filled);
         if depth < PROGRESS_DEPTH {
             let mut total = 0;
             let mut avail = self.avail;
