@@ -164,10 +164,13 @@ impl Visitor for Printer<'_> {
     }
 }
 
+/// The problem that `--board`, `--pieces` and `--allow-unused` describe.
+fn load_problem(board: &str, pieces: &str, allow_unused: bool) -> Result<Problem, String> {
+    Problem::new(load_board(board)?, load_pieces(pieces)?, allow_unused).map_err(|e| e.to_string())
+}
+
 fn estimate_cmd(board: &str, pieces: &str, allow_unused: bool, probes: u32) -> Result<(), String> {
-    let board = load_board(board)?;
-    let pieces = load_pieces(pieces)?;
-    let problem = Problem::new(board, pieces, allow_unused).map_err(|e| e.to_string())?;
+    let problem = load_problem(board, pieces, allow_unused)?;
     let start = Instant::now();
     let e = estimate(&problem, probes, 1);
     let ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -224,9 +227,7 @@ fn solve_cmd(board: &str, pieces: &str, flags: SolveFlags) -> Result<(), String>
         shard,
         threads,
     } = flags;
-    let board = load_board(board)?;
-    let pieces = load_pieces(pieces)?;
-    let problem = Problem::new(board, pieces, allow_unused).map_err(|e| e.to_string())?;
+    let problem = load_problem(board, pieces, allow_unused)?;
     let options = Options {
         limit,
         distinct,
