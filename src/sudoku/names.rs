@@ -111,6 +111,9 @@ pub fn about(technique: &str) -> &'static str {
         "Simple Colouring (trap)" | "Simple Colouring (wrap)" => {
             "Colour the places of one digit that form pairs in their units in two alternating colours: one colour is true, the other false. A cell seeing both colours cannot hold the digit (trap); a colour that sees itself is false everywhere (wrap)."
         }
+        plus if plus.ends_with("(+)") => {
+            "A forcing chain that also uses simple patterns on the way: assume a candidate true (or false) and follow the consequences; when no single follows any more, pointing, box/line reductions, naked and hidden pairs and X-Wings that the assumption created carry the chain on. If every choice leads to the same result, that result holds; if an assumption leads to a contradiction, it is false."
+        }
         _ => {
             "A forcing chain: assume a candidate true (or false) and follow the consequences. If every choice leads to the same result, that result holds; if an assumption leads to a contradiction, it is false. Sudoku Explainer rates these by how long the chains are."
         }

@@ -50,7 +50,11 @@ const TECHNIQUES: &[(&str, f64, f64)] = &[
     ("Nishio Forcing Chain", 7.5, 8.5),
     ("Dynamic Forcing Chain", 8.5, 9.5),
     ("Dynamic Cell Forcing Chains", 8.5, 9.5),
-    ("Nested Forcing Chain", 9.0, 12.0),
+    ("Dynamic Region Forcing Chains", 8.5, 9.5),
+    ("Dynamic Forcing Chain (+)", 9.0, 10.0),
+    ("Dynamic Cell Forcing Chains (+)", 9.0, 10.0),
+    ("Dynamic Region Forcing Chains (+)", 9.0, 10.0),
+    ("Nested Forcing Chain", 9.5, 12.0),
 ];
 
 /// Letters and digits only, lower case: "XY-Wing", "xy wing" and "XYWING" are one name.

@@ -1,21 +1,13 @@
-//! Forcing chains, the last resort: multiple (cell and region) forcing chains over static
-//! links, then dynamic chains that follow singles on the changing board (Nishio when they
-//! stay on one digit), and nested dynamic chains whose inner level is itself a dynamic
-//! contradiction search. With enough nesting every puzzle with a unique solution is solved
-//! without guessing.
+//! Nested forcing chains, the last resort after Sudoku Explainer's chains (`se_chaining`):
+//! dynamic chains that follow singles on the changing board and, at nesting level `n`, also
+//! remove every candidate whose assumption breaks the board at level `n - 1`. With enough
+//! nesting every puzzle with a unique solution is solved without guessing.
 
-use super::super::candidates::{Board, CELL_UNITS, PEERS, UNITS, digits_of, unit_name};
+use super::super::candidates::{Board, CELL_UNITS, PEERS, UNITS, digits_of};
 use super::super::grid::cell_name;
-use super::super::prose;
 use super::super::step::{Role, Step};
-use super::chains::{MODE_X, MODE_Y, Reach, draw_chain, length_surcharge, node, node_text, parts};
+use super::chains::{draw_chain, length_surcharge, node, node_text, parts};
 use super::singles_closure::Position;
-
-/// A chain node's truth in words: "r5c7 is not 6".
-fn claim(n: usize) -> String {
-    let (cell, digit, on) = parts(n);
-    prose::claim(cell, digit, on)
-}
 
 const NONE: u32 = u32::MAX;
 
@@ -434,91 +426,6 @@ impl PairVerdicts {
     }
 }
 
-/// Multiple forcing chains over static links (SE 8.0 + length): every candidate of a cell,
-/// or every place for a digit in a unit, leads to the same conclusion.
-pub fn multiple_forcing_chain(board: &Board) -> Option<Step> {
-    let mode = MODE_X | MODE_Y;
-    let mut best: Option<(f64, Step)> = None;
-    let mut consider = |branches: Vec<usize>, what: String, unit: Option<usize>| {
-        if branches.len() < 2 {
-            return;
-        }
-        let reaches: Vec<Reach> = branches
-            .iter()
-            .map(|&b| Reach::from(board, b, mode))
-            .collect();
-        for target in 0..1458 {
-            if !reaches.iter().all(|r| r.has(target)) || branches.contains(&target) {
-                continue;
-            }
-            let (c, d, on) = parts(target);
-            if !board.has(c, d) {
-                continue;
-            }
-            if on && board.count(c) == 1 {
-                continue;
-            }
-            let paths: Vec<Vec<usize>> = reaches.iter().map(|r| r.path(target)).collect();
-            let complexity: usize = paths.iter().map(|p| p.len()).sum();
-            let r = 8.0 + length_surcharge(complexity);
-            if best.as_ref().is_some_and(|b| b.0 <= r) {
-                continue;
-            }
-            let name = if unit.is_some() {
-                "Region Forcing Chains"
-            } else {
-                "Cell Forcing Chains"
-            };
-            let mut s = Step::new(name, r);
-            if on {
-                s = s.place(c, d);
-            } else {
-                s.eliminate(c, d);
-            }
-            if let Some(u) = unit {
-                s = s.with_units(&[u]);
-            }
-            for p in &paths {
-                draw_chain(&mut s, p);
-            }
-            s.text = format!(
-                "One of {what} has to be true, and a chain of consequences leads from each of them to the same result: {}. So it is certain.",
-                claim(target)
-            );
-            best = Some((r, s));
-        }
-    };
-    for cell in 0..81 {
-        if board.values[cell] == 0 && board.count(cell) >= 2 {
-            let branches = digits_of(board.cands[cell])
-                .map(|d| node(cell, d, true))
-                .collect();
-            consider(
-                branches,
-                format!("the candidates of {}", cell_name(cell)),
-                None,
-            );
-        }
-    }
-    for unit in 0..27 {
-        for d in 1..=9u8 {
-            let pos = board.positions(unit, d);
-            if pos.count_ones() >= 2 {
-                let branches = (0..9)
-                    .filter(|i| pos & (1 << i) != 0)
-                    .map(|i| node(UNITS[unit][i], d, true))
-                    .collect();
-                consider(
-                    branches,
-                    format!("the places for {d} in {}", unit_name(unit)),
-                    Some(unit),
-                );
-            }
-        }
-    }
-    best.map(|b| b.1)
-}
-
 /// Dynamic forcing chains at nesting `level` (0 = plain dynamic): a candidate whose truth
 /// leads to a contradiction is removed. Nishio (7.5) when the chain uses one digit only,
 /// dynamic 8.5, nested 9.5 + 0.5 per extra level, each plus the length surcharge.
@@ -627,53 +534,6 @@ fn complexity_limit(base: f64, rating: f64, inclusive: bool) -> usize {
     low
 }
 
-/// Dynamic cell forcing chains: every candidate of a cell followed dynamically implies the
-/// same candidate true or false (SE 8.5 + length).
-pub fn dynamic_cell_forcing(board: &Board) -> Option<Step> {
-    let mut best: Option<(f64, Step)> = None;
-    for cell in 0..81 {
-        if board.values[cell] != 0 || board.count(cell) < 2 {
-            continue;
-        }
-        let runs: Vec<Dynamic> = digits_of(board.cands[cell])
-            .map(|d| Dynamic::run(board, &[node(cell, d, true)], 0))
-            .collect();
-        if runs.iter().any(|r| r.contradiction.is_some()) {
-            continue;
-        }
-        for target in 0..1458 {
-            if !runs.iter().all(|r| r.has(target)) {
-                continue;
-            }
-            let (c, d, on) = parts(target);
-            if c == cell || !board.has(c, d) {
-                continue;
-            }
-            let complexity: usize = runs.iter().map(|r| r.complexity_of(&[target])).sum();
-            let r = 8.5 + length_surcharge(complexity);
-            if best.as_ref().is_some_and(|b| b.0 <= r) {
-                continue;
-            }
-            let mut s = Step::new("Dynamic Cell Forcing Chains", r);
-            if on {
-                s = s.place(c, d);
-            } else {
-                s.eliminate(c, d);
-            }
-            for run in &runs {
-                run.draw(&mut s, &[target]);
-            }
-            s.text = format!(
-                "{} must hold one of its candidates, and following the consequences of each one leads to the same result: {}. So it is certain.",
-                cell_name(cell),
-                claim(target)
-            );
-            best = Some((r, s));
-        }
-    }
-    best.map(|b| b.1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -743,8 +603,15 @@ mod tests {
             }
         }
         assert!(dynamic_contradiction(&b, 0).is_none());
-        assert!(dynamic_cell_forcing(&b).is_none());
-        assert!(multiple_forcing_chain(&b).is_none());
+        use super::super::se_chaining::{Kind, find};
+        for kind in [
+            Kind::Nishio,
+            Kind::Multiple,
+            Kind::Dynamic,
+            Kind::DynamicPlus,
+        ] {
+            assert!(find(&b, kind).is_none(), "{kind:?}");
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod als_wings;
+pub mod chain_rules;
 pub mod chains;
 pub mod colouring;
 pub mod direct;
@@ -14,6 +15,7 @@ pub mod forcing;
 pub mod grouped_chains;
 pub mod intersections;
 pub mod loops;
+pub mod se_chaining;
 pub mod singles;
 pub mod singles_closure;
 pub mod subsets;
@@ -77,22 +79,20 @@ fn static_chains(board: &Board) -> Option<Step> {
     }
 }
 
-/// Nishio chains, multiple and dynamic forcing chains: the easiest of them; then
-/// nested ones.
+/// Sudoku Explainer's forcing chains in its order (the first kind that finds anything gives
+/// the step, even when a later kind would rate lower): Nishio, multiple, dynamic, dynamic
+/// with pointing, pairs and X-Wings; then nested ones.
 fn hard_chains(board: &Board) -> Option<Step> {
-    let mut options: Vec<Step> = Vec::new();
-    options.extend(forcing::dynamic_contradiction(board, 0));
-    options.extend(forcing::multiple_forcing_chain(board));
-    if options.iter().all(|s| s.rating > 8.5) {
-        options.extend(forcing::dynamic_cell_forcing(board));
-    }
-    if let Some(best) = options
-        .into_iter()
-        .min_by(|a, b| a.rating.total_cmp(&b.rating))
-    {
-        return Some(best);
-    }
-    (1..=4).find_map(|level| forcing::dynamic_contradiction(board, level))
+    use se_chaining::Kind;
+    [
+        Kind::Nishio,
+        Kind::Multiple,
+        Kind::Dynamic,
+        Kind::DynamicPlus,
+    ]
+    .into_iter()
+    .find_map(|kind| se_chaining::find(board, kind))
+    .or_else(|| (1..=4).find_map(|level| forcing::dynamic_contradiction(board, level)))
 }
 
 /// The easiest step available on the board, or `None` when it is solved (or when the
