@@ -84,12 +84,36 @@ fn removed_in(
         .collect()
 }
 
+/// Which digits the chain removed somewhere in each unit: a pattern can only rest on the
+/// chain where its unit lost a candidate it needs, so the rest is skipped unexamined.
+struct Removed {
+    cells: [Digits; 81],
+    units: [Digits; 27],
+}
+
+impl Removed {
+    fn of(source: &Board, grid: &Board) -> Removed {
+        let mut cells = [0; 81];
+        for (c, r) in cells.iter_mut().enumerate() {
+            *r = source.cands[c] & !grid.cands[c];
+        }
+        let mut units = [0; 27];
+        for (u, r) in units.iter_mut().enumerate() {
+            *r = UNITS[u].iter().fold(0, |acc, &c| acc | cells[c]);
+        }
+        Removed { cells, units }
+    }
+}
+
 /// Pointing and claiming.
-fn locking(source: &Board, grid: &Board, out: &mut Vec<RuleElimination>) {
+fn locking(source: &Board, grid: &Board, removed: &Removed, out: &mut Vec<RuleElimination>) {
     for (kind1, kind2) in [(0, 2), (0, 1), (2, 0), (1, 0)] {
         for digit in 1..=9u8 {
             for i1 in 0..9 {
                 let u1 = unit_of(kind1, i1);
+                if removed.units[u1] & (1 << digit) == 0 {
+                    continue;
+                }
                 let pos = positions(grid, u1, digit);
                 if pos.count_ones() < 2 {
                     continue;
@@ -121,15 +145,18 @@ fn locking(source: &Board, grid: &Board, out: &mut Vec<RuleElimination>) {
 }
 
 /// Hidden pairs (boxes, then columns, then rows).
-fn hidden_pair(source: &Board, grid: &Board, out: &mut Vec<RuleElimination>) {
+fn hidden_pair(source: &Board, grid: &Board, removed: &Removed, out: &mut Vec<RuleElimination>) {
     for kind in [0, 2, 1] {
         for index in 0..9 {
             let unit = unit_of(kind, index);
-            if empty_cells(grid, unit) <= 4 {
+            if removed.units[unit] == 0 || empty_cells(grid, unit) <= 4 {
                 continue;
             }
             for (a, b) in pairs() {
                 let digits = [a as u8 + 1, b as u8 + 1];
+                if removed.units[unit] & ((1 << digits[0]) | (1 << digits[1])) == 0 {
+                    continue;
+                }
                 let pa = positions(grid, unit, digits[0]);
                 let pb = positions(grid, unit, digits[1]);
                 if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
@@ -158,15 +185,18 @@ fn hidden_pair(source: &Board, grid: &Board, out: &mut Vec<RuleElimination>) {
 }
 
 /// Naked pairs (boxes, then columns, then rows).
-fn naked_pair(source: &Board, grid: &Board, out: &mut Vec<RuleElimination>) {
+fn naked_pair(source: &Board, grid: &Board, removed: &Removed, out: &mut Vec<RuleElimination>) {
     for kind in [0, 2, 1] {
         for index in 0..9 {
             let unit = unit_of(kind, index);
-            if empty_cells(grid, unit) < 4 {
+            if removed.units[unit] == 0 || empty_cells(grid, unit) < 4 {
                 continue;
             }
             for (a, b) in pairs() {
                 let cells = [UNITS[unit][a], UNITS[unit][b]];
+                if removed.cells[cells[0]] | removed.cells[cells[1]] == 0 {
+                    continue;
+                }
                 let ca = grid.cands[cells[0]];
                 let cb = grid.cands[cells[1]];
                 if ca.count_ones() <= 1 || cb.count_ones() <= 1 || (ca | cb).count_ones() != 2 {
@@ -194,7 +224,7 @@ fn naked_pair(source: &Board, grid: &Board, out: &mut Vec<RuleElimination>) {
 }
 
 /// X-Wings: base columns then base rows.
-fn x_wing(source: &Board, grid: &Board, out: &mut Vec<RuleElimination>) {
+fn x_wing(source: &Board, grid: &Board, removed: &Removed, out: &mut Vec<RuleElimination>) {
     let mut placed = [0usize; 10];
     for &v in &grid.values {
         placed[v as usize] += 1;
@@ -206,6 +236,9 @@ fn x_wing(source: &Board, grid: &Board, out: &mut Vec<RuleElimination>) {
                     continue;
                 }
                 let bases = [unit_of(base_kind, a), unit_of(base_kind, b)];
+                if (removed.units[bases[0]] | removed.units[bases[1]]) & (1 << digit) == 0 {
+                    continue;
+                }
                 let pa = positions(grid, bases[0], digit);
                 let pb = positions(grid, bases[1], digit);
                 if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
@@ -240,11 +273,12 @@ fn x_wing(source: &Board, grid: &Board, out: &mut Vec<RuleElimination>) {
 /// The eliminations of the first rule (pointing/claiming, hidden pair, naked pair, X-Wing)
 /// that has any resting on the chain's removals; empty when none has.
 pub fn first_rule(source: &Board, grid: &Board) -> Vec<RuleElimination> {
-    let rules: [fn(&Board, &Board, &mut Vec<RuleElimination>); 4] =
-        [locking, hidden_pair, naked_pair, x_wing];
+    type Rule = fn(&Board, &Board, &Removed, &mut Vec<RuleElimination>);
+    let rules: [Rule; 4] = [locking, hidden_pair, naked_pair, x_wing];
+    let removed = Removed::of(source, grid);
     let mut out = Vec::new();
     for rule in rules {
-        rule(source, grid, &mut out);
+        rule(source, grid, &removed, &mut out);
         if !out.is_empty() {
             break;
         }

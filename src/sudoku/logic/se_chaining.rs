@@ -19,6 +19,7 @@ use super::super::grid::cell_name;
 use super::super::step::{CellDigit, Link, Role, Step};
 use super::chain_rules::first_rule;
 use super::chains::{length_surcharge, node, node_text, parts};
+use std::rc::Rc;
 
 const NONE: u32 = u32::MAX;
 
@@ -125,21 +126,31 @@ impl Implications {
     /// SE's chain length for one conclusion: the number of distinct nodes it rests on,
     /// itself included.
     fn ancestors(&self, r: u32) -> usize {
-        self.ancestor_records(r).len()
+        let mut count = 0;
+        self.walk_ancestors(r, |_| count += 1);
+        count
     }
 
     fn ancestor_records(&self, r: u32) -> Vec<u32> {
-        let mut seen = vec![false; self.nodes.len()];
-        let mut stack = vec![r];
         let mut out = Vec::new();
+        self.walk_ancestors(r, |x| out.push(x));
+        out
+    }
+
+    /// Calls `visit` once for `r` and each record it rests on. Every node is recorded at most
+    /// once, plus one detached clash record, so a fixed bit set covers them all.
+    fn walk_ancestors(&self, r: u32, mut visit: impl FnMut(u32)) {
+        let mut seen = [0u64; 1536 / 64];
+        let mut stack = vec![r];
         while let Some(x) = stack.pop() {
-            if std::mem::replace(&mut seen[x as usize], true) {
+            let (word, bit) = (x as usize / 64, 1u64 << (x % 64));
+            if seen[word] & bit != 0 {
                 continue;
             }
-            out.push(x);
+            seen[word] |= bit;
+            visit(x);
             stack.extend_from_slice(self.parents_of(x));
         }
-        out
     }
 
     /// Draws the conclusion `r` with everything it rests on.
@@ -349,9 +360,20 @@ struct Search<'a> {
     board: &'a Board,
     kind: Kind,
     best: Option<Found>,
+    /// What assuming each candidate true leads to (index: node / 2), followed once: region
+    /// chains need the same assumptions as the cells they pass through.
+    assumed_true: Vec<Option<Rc<Implications>>>,
 }
 
 impl Search<'_> {
+    fn truth(&mut self, cell: usize, digit: u8) -> Rc<Implications> {
+        let start = node(cell, digit, true);
+        let (board, kind) = (self.board, self.kind);
+        self.assumed_true[start / 2]
+            .get_or_insert_with(|| Rc::new(follow(board, kind, start)))
+            .clone()
+    }
+
     fn offer(&mut self, complexity: usize, sort_key: u8, build: impl FnOnce(f64) -> Option<Step>) {
         let rating = self.kind.base() + length_surcharge(complexity);
         if let Some(b) = &self.best
@@ -379,9 +401,9 @@ impl Search<'_> {
     }
 
     /// Assuming `start` true and then false.
-    fn both_ways(&mut self, cell: usize, digit: u8, cands: u32) -> Implications {
+    fn both_ways(&mut self, cell: usize, digit: u8, cands: u32) -> Rc<Implications> {
         let start = node(cell, digit, true);
-        let on = follow(self.board, self.kind, start);
+        let on = self.truth(cell, digit);
         if self.kind == Kind::Multiple {
             return on;
         }
@@ -487,14 +509,14 @@ impl Search<'_> {
             if UNITS[unit][pos.trailing_zeros() as usize] != cell {
                 continue;
             }
-            let others: Vec<Implications> = (0..9)
+            let others: Vec<Rc<Implications>> = (0..9)
                 .filter(|i| pos & (1 << i) != 0)
                 .map(|i| UNITS[unit][i])
                 .filter(|&c| c != cell)
-                .map(|c| follow(self.board, self.kind, node(c, digit, true)))
+                .map(|c| self.truth(c, digit))
                 .collect();
             let mut branches: Vec<&Implications> = vec![own];
-            branches.extend(others.iter());
+            branches.extend(others.iter().map(|b| &**b));
             let name = self.name("Region Forcing Chains");
             let what = format!("the places for {digit} in {}", unit_name(unit));
             self.shared(&branches, 6, &name, &what, Some(unit));
@@ -520,7 +542,7 @@ impl Search<'_> {
             branches.push(on);
         }
         if self.kind != Kind::Nishio {
-            let refs: Vec<&Implications> = branches.iter().collect();
+            let refs: Vec<&Implications> = branches.iter().map(|b| &**b).collect();
             let name = self.name("Cell Forcing Chains");
             let what = format!("the candidates of {}", cell_name(cell));
             self.shared(&refs, 5, &name, &what, None);
@@ -557,6 +579,7 @@ pub fn find(board: &Board, kind: Kind) -> Option<Step> {
         board,
         kind,
         best: None,
+        assumed_true: vec![None; 729],
     };
     for cell in 0..81 {
         search.cell(cell);
