@@ -336,3 +336,60 @@ test('on a phone Solve and the counts are on screen with the board', async (t) =
   assert.ok(await inViewport(page.locator('[data-stop]')), 'Stop on screen with the board');
   await screenshot(page, 'poly-phone-light');
 });
+
+test('a share link reproduces board, pieces and solution; SVG and PNG export the solution shown', async (t) => {
+  const sender = await browser.open(t, '#/poly');
+  const { page } = sender;
+  await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+  await drawBoard(page, 4, 2);
+  await page.fill('[data-pieces]', '1x2*4');
+  await waitText(page, '[data-hint]', /8 cells · 4 pieces/);
+  await page.click('[data-solve]');
+  await waitText(page, '[data-msg]', /Done: 5 solutions/);
+  await page.click('[data-prev]');
+  assert.equal(await page.textContent('[data-index]'), 'solution 4 of 5');
+  const picture = () => page.evaluate(() => {
+    const c = document.querySelector('.poly-canvas');
+    return c.toDataURL();
+  });
+  const sent = await picture();
+
+  await page.click('[data-share]');
+  await page.waitForSelector('[data-share-link]');
+  const link = await page.inputValue('[data-share-link]');
+  assert.match(link, /#\/poly\?t=[A-Za-z0-9_-]+$/);
+  assert.match(await page.textContent('[data-export-msg]'), /opens this board, these pieces and solution 4/);
+
+  // SVG: one polygon per cell and the piece outlines, named after what it shows.
+  const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-svg]')]);
+  assert.equal(svgDownload.suggestedFilename(), 'tiling-solution-4.svg');
+  const svg = await (await import('node:fs/promises')).readFile(await svgDownload.path(), 'utf8');
+  assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.equal(svg.match(/<polygon /g).length, 8);
+  assert.equal(new Set(svg.match(/fill="hsl[^"]+"/g)).size, 4, 'four pieces in four colours');
+  assert.match(svg, /<path d="M[^"]+" fill="none"/);
+  const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-png]')]);
+  assert.equal(pngDownload.suggestedFilename(), 'tiling-solution-4.png');
+  const png = await (await import('node:fs/promises')).readFile(await pngDownload.path());
+  assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')]);
+  assert.ok(png.readUInt32BE(16) >= 2 * 160, 'drawn at twice the size of its 40 px cells');
+
+  // Someone else opens the link: same board, same pieces, the same solution on screen.
+  const receiver = await browser.open(t, new URL(link).hash);
+  const other = receiver.page;
+  await waitText(other, '[data-export-msg]', /Opened a shared tiling/);
+  assert.equal(await other.inputValue('[data-puzzle]'), 'draw');
+  assert.equal(await other.inputValue('[data-pieces]'), '1x2*4');
+  assert.equal(await other.textContent('[data-index]'), 'solution 4 (shared)');
+  assert.equal(await other.evaluate(() => location.hash), '#/poly', 'the link is not kept in the address');
+  await other.waitForFunction((want) => document.querySelector('.poly-canvas').toDataURL() === want, sent);
+  // Their own work is one click away.
+  await other.click('[data-export-msg] button');
+  await waitText(other, '[data-hint]', /50 cells · 10 pieces/);
+  assert.equal(await other.inputValue('[data-puzzle]'), 'meteor');
+
+  // A link cut short says so and loads nothing.
+  const broken = await browser.open(t, `${new URL(link).hash.slice(0, 30)}%%`);
+  await waitText(broken.page, '[data-export-msg]', /share link is damaged/);
+  assert.deepEqual([...sender.errors, ...receiver.errors, ...broken.errors], []);
+});

@@ -1,4 +1,5 @@
 // Getting images in (file picker, drag and drop, paste) and out (PNG download).
+import { downloadBlob, canvasPng } from '../../ui/download.js';
 
 export const MAX_LOAD_SIDE = 8192;
 
@@ -49,18 +50,8 @@ export function savedName(opened) {
 }
 
 /** Offers the canvas as a PNG download. */
-export function savePng(canvas, filename = 'fill.png') {
-  return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => {
-      if (!blob) { reject(new Error('The browser could not encode the PNG.')); return; }
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(blob);
-      a.download = filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-      resolve(blob);
-    }, 'image/png');
-  });
+export async function savePng(canvas, filename = 'fill.png') {
+  const blob = await canvasPng(canvas);
+  downloadBlob(blob, filename);
+  return blob;
 }

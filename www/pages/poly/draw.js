@@ -85,12 +85,63 @@ export function pieceColour(i, dark) {
   return `hsl(${hue.toFixed(1)} ${sat}% ${light}%)`;
 }
 
+const outlineWidth = (lay) => (lay.kind === 'hex' ? Math.max(1.5, lay.r / 9) : Math.max(1.5, lay.s / 16));
+
+/** The edges drawn thick: between different pieces, and around the board. */
+function outlineSegments(lay, cells, labels) {
+  const { width, height, kind } = lay;
+  const labelAt = (c, row) => {
+    if (c < 0 || row < 0 || c >= width || row >= height) return -2;
+    if (!cells[row * width + c]) return -2;
+    return labels ? labels[row * width + c] : -1;
+  };
+  const segments = [];
+  for (let row = 0; row < height; row++) {
+    for (let c = 0; c < width; c++) {
+      const me = labelAt(c, row);
+      if (me === -2) continue;
+      const pts = corners(lay, c, row);
+      const nbs = edgeNeighbours(kind, c, row);
+      for (let e = 0; e < nbs.length; e++) {
+        const other = labelAt(nbs[e][0], nbs[e][1]);
+        if (other === me && (me >= 0 || other !== -2)) continue;
+        if (other !== -2 && me < 0) continue;
+        segments.push([pts[e], pts[(e + 1) % pts.length]]);
+      }
+    }
+  }
+  return segments;
+}
+
+/**
+ * The board with its pieces as a standalone SVG document (light colours, for sharing and
+ * printing): the same cells, colours and outlines as the canvas.
+ */
+export function boardSvg(lay, { cells, labels }) {
+  const f = (n) => Number(n.toFixed(2));
+  const points = (pts) => pts.map(([x, y]) => `${f(x)},${f(y)}`).join(' ');
+  const parts = [];
+  for (let row = 0; row < lay.height; row++) {
+    for (let c = 0; c < lay.width; c++) {
+      if (!cells[row * lay.width + c]) continue;
+      const l = labels ? labels[row * lay.width + c] : -1;
+      const fill = l >= 0 ? pieceColour(l, false) : '#eef0f4';
+      parts.push(`<polygon points="${points(corners(lay, c, row, 0.5))}" fill="${fill}" stroke="rgba(0,0,0,0.12)"/>`);
+    }
+  }
+  const path = outlineSegments(lay, cells, labels)
+    .map(([a, b]) => `M${f(a[0])} ${f(a[1])}L${f(b[0])} ${f(b[1])}`)
+    .join('');
+  parts.push(`<path d="${path}" fill="none" stroke="#1d2330" stroke-width="${f(outlineWidth(lay))}" stroke-linecap="round"/>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${lay.cssWidth}" height="${lay.cssHeight}" viewBox="0 0 ${lay.cssWidth} ${lay.cssHeight}">\n<rect width="100%" height="100%" fill="#ffffff"/>\n${parts.join('\n')}\n</svg>\n`;
+}
+
 /**
  * Draws the board: `cells` (row-major booleans), optional `labels` (piece copy per cell, -1
  * for none), theme `colors` ({surface-2, border, text, bg}).
  */
-export function drawBoard(canvas, lay, { cells, labels = null, colors, dark, hover = null }) {
-  const dpr = window.devicePixelRatio || 1;
+export function drawBoard(canvas, lay, { cells, labels = null, colors, dark, hover = null, scale = null }) {
+  const dpr = scale ?? (window.devicePixelRatio || 1);
   canvas.width = Math.round(lay.cssWidth * dpr);
   canvas.height = Math.round(lay.cssHeight * dpr);
   canvas.style.width = `${lay.cssWidth}px`;
@@ -98,12 +149,7 @@ export function drawBoard(canvas, lay, { cells, labels = null, colors, dark, hov
   const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, lay.cssWidth, lay.cssHeight);
-  const { width, height, kind } = lay;
-  const labelAt = (c, row) => {
-    if (c < 0 || row < 0 || c >= width || row >= height) return -2;
-    if (!cells[row * width + c]) return -2;
-    return labels ? labels[row * width + c] : -1;
-  };
+  const { width, height } = lay;
   // Cells.
   for (let row = 0; row < height; row++) {
     for (let c = 0; c < width; c++) {
@@ -130,23 +176,11 @@ export function drawBoard(canvas, lay, { cells, labels = null, colors, dark, hov
   // Piece outlines: thick edges between different pieces and around the board.
   ctx.strokeStyle = colors.text;
   ctx.lineCap = 'round';
-  ctx.lineWidth = kind === 'hex' ? Math.max(1.5, lay.r / 9) : Math.max(1.5, lay.s / 16);
+  ctx.lineWidth = outlineWidth(lay);
   ctx.beginPath();
-  for (let row = 0; row < height; row++) {
-    for (let c = 0; c < width; c++) {
-      const me = labelAt(c, row);
-      if (me === -2) continue;
-      const pts = corners(lay, c, row);
-      const nbs = edgeNeighbours(kind, c, row);
-      for (let e = 0; e < nbs.length; e++) {
-        const other = labelAt(nbs[e][0], nbs[e][1]);
-        if (other === me && (me >= 0 || other !== -2)) continue;
-        if (other !== -2 && me < 0) continue;
-        const [a, b] = [pts[e], pts[(e + 1) % pts.length]];
-        ctx.moveTo(a[0], a[1]);
-        ctx.lineTo(b[0], b[1]);
-      }
-    }
+  for (const [a, b] of outlineSegments(lay, cells, labels)) {
+    ctx.moveTo(a[0], a[1]);
+    ctx.lineTo(b[0], b[1]);
   }
   ctx.stroke();
   if (hover) {

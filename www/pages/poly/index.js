@@ -9,10 +9,12 @@ import { keepFocusHome, focusQuietly, focusLost } from '../../ui/focus.js';
 import { placeOf } from '../../ui/errors.js';
 import { toggleGroup } from '../../ui/toggle.js';
 import { themeColors, onThemeChange, currentTheme } from '../../ui/theme.js';
-import { layout, cellAt, drawBoard, drawPiece, pieceColour } from './draw.js';
+import { layout, cellAt, drawBoard, drawPiece, pieceColour, boardSvg } from './draw.js';
 import { template, PIECE_SETS } from './template.js';
 import { PieceEditor } from './editor.js';
 import { loadState, saveState, MAX_SIDE } from './storage.js';
+import { shareLink, sharedSetup, clearSharedSetup } from './share.js';
+import { downloadBlob, canvasPng } from '../../ui/download.js';
 
 // Solutions kept for browsing: the first KEEP found, and the latest KEEP (which move on as
 // the search goes, so "follow new" never runs dry).
@@ -42,6 +44,7 @@ export function mount(root, { engine }) {
   const runMsg = messages.slot($('[data-msg]'));
   const boardMsg = messages.slot($('[data-board-msg]'));
   const piecesMsg = messages.slot($('[data-pieces-msg]'));
+  const exportMsg = messages.slot($('[data-export-msg]'));
 
   const { state: saved, notice } = loadState();
   const state = {
@@ -152,7 +155,8 @@ export function mount(root, { engine }) {
     const found = c ? (ui.distinct.checked ? c.distinct : c.total) : n;
     const k = state.numbers[state.shown] ?? state.shown + 1;
     const kept = found > n ? ` (first and latest ${formatCount(KEEP)} kept)` : '';
-    ui.index.textContent = n ? `solution ${formatCount(k)} of ${formatCount(Math.max(found, n))}${state.running ? ' so far' : ''}${kept}` : '';
+    if (!c && n === 1) ui.index.textContent = `solution ${formatCount(k)} (shared)`;
+    else ui.index.textContent = n ? `solution ${formatCount(k)} of ${formatCount(Math.max(found, n))}${state.running ? ' so far' : ''}${kept}` : '';
     $('[data-prev]').disabled = state.shown <= 0;
     $('[data-next]').disabled = state.shown >= n - 1;
   }
@@ -630,6 +634,126 @@ export function mount(root, { engine }) {
   scope.onResize(wrap, () => redraw());
   scope.add(onThemeChange(() => { renderLegend(); redraw(); editor.draw(); }));
 
+  // ---- sharing and export ------------------------------------------------------------------
+
+  const currentSetup = () => ({
+    puzzleId: state.puzzleId, draw: state.draw, pieces: ui.pieces.value,
+    unused: ui.unused.checked, distinct: ui.distinct.checked, limit: ui.limit.value,
+  });
+  const shownSolution = () => (state.shown >= 0
+    ? { labels: state.solutions[state.shown], number: state.numbers[state.shown] ?? state.shown + 1 }
+    : null);
+  /** "meteor-solution-12" or "meteor-board": what the saved file shows. */
+  function exportName() {
+    const s = shownSolution();
+    const base = state.puzzleId === 'draw' ? 'tiling' : state.puzzleId;
+    return s ? `${base}-solution-${s.number}` : `${base}-board`;
+  }
+
+  async function share() {
+    const solution = shownSolution();
+    const link = shareLink(currentSetup(), solution);
+    const field = document.createElement('input');
+    field.className = 'poly-share-link';
+    field.readOnly = true;
+    field.value = link;
+    field.setAttribute('aria-label', 'Share link');
+    field.dataset.shareLink = '';
+    const what = solution ? 'this board, these pieces and solution ' + formatCount(solution.number) : 'this board and these pieces';
+    try {
+      await navigator.clipboard.writeText(link);
+      exportMsg.show(`Share link copied: it opens ${what}.`, 'success', field);
+    } catch {
+      exportMsg.show(`Copy this link: it opens ${what}.`, 'info', field);
+      field.select();
+    }
+  }
+
+  /** The board as shown, laid out for a file: cells of 40 px whatever the screen. */
+  function exportLayout() {
+    const view = state.view;
+    if (!view) return null;
+    return layout(view.kind, view.width, view.height, 40 * (view.width + 1), 40);
+  }
+
+  function saveSvg() {
+    const lay = exportLayout();
+    if (!lay) return;
+    const labels = state.shown >= 0 ? state.solutions[state.shown] : null;
+    const svg = boardSvg(lay, { cells: state.view.cells, labels });
+    downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), `${exportName()}.svg`);
+    exportMsg.show(`Saved ${exportName()}.svg.`, 'success');
+  }
+
+  async function savePicture() {
+    const lay = exportLayout();
+    if (!lay) return;
+    const labels = state.shown >= 0 ? state.solutions[state.shown] : null;
+    const picture = document.createElement('canvas');
+    const light = { 'surface-2': '#eef0f4', border: '#c5cad3', text: '#1d2330', accent: '#2f6fde', bg: '#ffffff' };
+    drawBoard(picture, lay, { cells: state.view.cells, labels, colors: light, dark: false, scale: 2 });
+    // A white page behind the board, as in the SVG.
+    const ctx = picture.getContext('2d');
+    ctx.globalCompositeOperation = 'destination-over';
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, lay.cssWidth, lay.cssHeight);
+    try {
+      downloadBlob(await canvasPng(picture), `${exportName()}.png`);
+      exportMsg.show(`Saved ${exportName()}.png.`, 'success');
+    } catch (err) {
+      exportMsg.show(err.message, 'error');
+    }
+  }
+
+  scope.on($('[data-share]'), 'click', share);
+  scope.on($('[data-svg]'), 'click', saveSvg);
+  scope.on($('[data-png]'), 'click', savePicture);
+
+  /** Puts a setup ({puzzleId, draw, pieces, unused, distinct, limit}) on the page. */
+  async function applySetup(setup) {
+    if (setup.draw) state.draw = setup.draw;
+    ui.w.value = state.draw.width;
+    ui.h.value = state.draw.height;
+    kinds.set(state.draw.kind);
+    if (setup.pieces !== null) ui.pieces.value = setup.pieces;
+    ui.unused.checked = setup.unused;
+    ui.distinct.checked = setup.distinct;
+    ui.limit.value = setup.limit;
+    const known = setup.puzzleId === 'draw' || state.library.some((p) => p.id === setup.puzzleId);
+    const id = known ? setup.puzzleId : 'meteor';
+    ui.puzzle.value = id;
+    await selectPuzzle(id, { keepPieces: setup.pieces !== null });
+    return known;
+  }
+
+  /** Opens a shared link's setup (and solution), keeping a way back to the user's own. */
+  async function openShared(shared, own) {
+    const known = await applySetup(shared.setup);
+    if (disposed) return;
+    const view = currentView();
+    const labels = shared.solution?.labels;
+    if (labels && view && labels.length === view.cells.length) {
+      state.view = view;
+      state.solutions = [labels];
+      state.numbers = [shared.solution.number];
+      state.shown = 0;
+      state.resultsKey = argsKey();
+      ui.follow.checked = false;
+      redraw();
+    }
+    const back = document.createElement('button');
+    back.type = 'button';
+    back.className = 'btn';
+    back.textContent = 'Back to your board';
+    back.addEventListener('click', async () => {
+      resetSolutions();
+      await applySetup(own);
+      exportMsg.clear();
+    });
+    const note = known ? 'Opened a shared tiling.' : 'The shared puzzle is not in this version\'s library; showing Meteor instead.';
+    exportMsg.show(note, known ? 'info' : 'warning', back);
+  }
+
   // ---- start: the library, then what was saved ----------------------------------------------
 
   (async () => {
@@ -639,15 +763,15 @@ export function mount(root, { engine }) {
       state.library = lib.puzzles;
       for (const p of lib.puzzles) ui.puzzle.add(new Option(p.title, p.id));
       ui.puzzle.add(new Option('Draw your own board…', 'draw'));
-      const known = saved.puzzleId === 'draw' || lib.puzzles.some((p) => p.id === saved.puzzleId);
-      const id = known ? saved.puzzleId : 'meteor';
-      ui.puzzle.value = id;
-      ui.w.value = state.draw.width;
-      ui.h.value = state.draw.height;
-      kinds.set(state.draw.kind);
-      if (saved.pieces !== null) ui.pieces.value = saved.pieces;
-      ui.unused.checked = saved.unused;
-      await selectPuzzle(id, { keepPieces: saved.pieces !== null });
+      const shared = sharedSetup();
+      if (shared) clearSharedSetup();
+      if (shared?.setup) {
+        await openShared(shared, saved);
+        return;
+      }
+      await applySetup(saved);
+      // After the setup is on the page (putting it there clears the messages).
+      if (shared?.error) exportMsg.show(shared.error, 'error');
       const r = saved.results;
       if (r && !disposed && r.key === argsKey()) {
         state.solutions = r.solutions;

@@ -20,7 +20,8 @@ export function freshState() {
   };
 }
 
-function drawnBoard(d) {
+/** A drawn board as saved ({kind, width, height, cells: '.#' text}), checked; null if damaged. */
+export function drawnBoard(d) {
   if (!d || typeof d !== 'object') return null;
   const { kind, width, height, cells } = d;
   if (!['square', 'hex'].includes(kind)) return null;

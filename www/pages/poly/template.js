@@ -40,6 +40,12 @@ export function template() {
           <button class="btn" type="button" data-next aria-label="Next solution">▶</button>
           <label class="poly-follow"><input type="checkbox" data-follow checked> follow new</label>
         </div>
+        <div class="row poly-export">
+          <button class="btn" type="button" data-share title="A link that opens this board, these pieces and the solution shown">Share link</button>
+          <button class="btn" type="button" data-svg title="Save the board as shown as an SVG drawing">SVG</button>
+          <button class="btn" type="button" data-png title="Save the board as shown as a PNG picture">PNG</button>
+        </div>
+        <div data-export-msg></div>
         <div class="poly-legend" data-legend></div>
       </section>
       <aside class="panel stack poly-side" aria-label="Puzzle and pieces">
