@@ -4,11 +4,19 @@
 use super::line::Line;
 use crate::util::place::{ErrorPlace, Located};
 
+/// "1 Voltorb", "3 Voltorbs".
+fn count(voltorbs: impl Into<u32>) -> String {
+    match voltorbs.into() {
+        1 => "1 Voltorb".to_string(),
+        n => format!("{n} Voltorbs"),
+    }
+}
+
 /// An invalid request or a position with no answer.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum VoltorbError {
     /// A line claims more than five Voltorbs.
-    #[error("{line}: {voltorbs} Voltorbs is impossible, a line has only five cards")]
+    #[error("{line}: {} is impossible, a line has only five cards", count(*.voltorbs))]
     TooManyVoltorbs {
         /// The line.
         line: Line,
@@ -17,7 +25,7 @@ pub enum VoltorbError {
     },
     /// A line's sum cannot be made by its non-Voltorb cards (each 1 to 3).
     #[error(
-        "{line}: sum {sum} is impossible with {voltorbs} Voltorbs (the other {cards} cards add up to {min} to {max})"
+        "{line}: sum {sum} is impossible with {} (the other {cards} cards add up to {min} to {max})", count(*.voltorbs)
     )]
     ImpossibleSum {
         /// The line.
@@ -56,7 +64,7 @@ pub enum VoltorbError {
     BadLevel(u8),
     /// No configuration of the level has these totals.
     #[error(
-        "no level-{level} board has {voltorbs} Voltorbs and a total of {sum} points (check the clues or the level)"
+        "no level-{level} board has {} and a total of {sum} points (check the clues or the level)", count(*.voltorbs)
     )]
     NoConfig {
         /// The level.
@@ -68,7 +76,7 @@ pub enum VoltorbError {
     },
     /// No level at all has these totals.
     #[error(
-        "no board of any level has {voltorbs} Voltorbs and a total of {sum} points (check the clues)"
+        "no board of any level has {} and a total of {sum} points (check the clues, or choose Uniform odds, which weighs every board that fits the clues alike)", count(*.voltorbs)
     )]
     NoLevel {
         /// Total Voltorbs.
@@ -109,7 +117,7 @@ pub enum VoltorbError {
         second: u8,
     },
     /// Revealed cards in a line cannot fit its clue.
-    #[error("{line}: the revealed cards do not fit its clue ({sum} points, {voltorbs} Voltorbs)")]
+    #[error("{line}: the revealed cards do not fit its clue ({sum} points, {})", count(*.voltorbs))]
     RevealedContradicts {
         /// The line.
         line: Line,

@@ -256,3 +256,49 @@ test('on a phone the board and the controls of a round are on screen together', 
   await screenshot(page, 'voltorb-phone-play');
   await assertAccessible(page, 'voltorb phone in play');
 });
+
+test('readable cards: the Voltorb chance marked, 2 and 3 apart, a legend; ten pasted clues start a new board', async (t) => {
+  const { page, errors } = await browser.open(t, '#/voltorb');
+  await page.waitForSelector('.vf-clue-input');
+  await page.selectOption('select[aria-label="Level"]', '5');
+  await page.fill('.vf-paste', [...ROWS, ...COLS].join(', '));
+  await page.dispatchEvent('.vf-paste', 'change');
+  await advice(page);
+  // Each face-down card: the big number carries a Voltorb mark; the small line gives the 2 and
+  // the 3 their own chances, with a dash where one is impossible.
+  const card = page.locator('.vf-card').first();
+  assert.equal(await card.locator('.vf-p0 .vf-voltorb-icon').count(), 1);
+  const small = await card.locator('.vf-pm').textContent();
+  assert.match(small, /^2:(\d+%|–|<0\.1%)3:(\d+%|–|<0\.1%)$/);
+  const label = await card.getAttribute('aria-label');
+  assert.match(label, /Voltorb [\d.]+%, 2 (impossible|[\d.<]+%), 3 (impossible|[\d.<]+%)/);
+  // Somewhere on this board a multiplier is impossible, and it shows as a dash.
+  assert.ok((await page.locator('.vf-pm .vf-none').count()) > 0);
+  const legend = await page.locator('.vf-legend').textContent();
+  for (const words of ['chance the card is a Voltorb', 'chance of a 2 and of a 3', 'cannot be a Voltorb', 'only 0 or 1', 'best move']) {
+    assert.ok(legend.includes(words), `legend explains "${words}"`);
+  }
+  // On a desktop the side panel sits beside the board, with no empty band between them.
+  const board = await page.locator('.vf-board').boundingBox();
+  const panel = await page.locator('[data-role=assist-panel]').boundingBox();
+  assert.ok(panel.x - (board.x + board.width) < 48, `gap of ${panel.x - (board.x + board.width)} px`);
+
+  // Record a card, then paste the next board's clues: the old card goes with the old board.
+  await card.focus();
+  await page.keyboard.press('1');
+  await page.waitForFunction(() => document.querySelectorAll('.vf-card.vf-up').length === 1).catch(() => {});
+  await page.fill('.vf-paste', [...COLS, ...ROWS].join(', '));
+  await page.dispatchEvent('.vf-paste', 'change');
+  await page.waitForFunction(() => document.querySelectorAll('.vf-card.vf-up').length === 0);
+
+  // Clues no level's boards have: the message says so, with one Voltorb in the singular, and
+  // points to Uniform odds.
+  await page.selectOption('select[aria-label="Level"]', '');
+  await page.fill('.vf-paste', '6 0, 5 0, 5 0, 5 0, 5 1, 6 0, 5 0, 5 0, 5 0, 5 1');
+  await page.dispatchEvent('.vf-paste', 'change');
+  await page.waitForFunction(() => /No board of any level/.test(document.querySelector('.vf-clue-msg').textContent));
+  const msg = await page.locator('.vf-clue-msg').textContent();
+  assert.match(msg, /has 2 Voltorbs|has 1 Voltorb /);
+  assert.match(msg, /Uniform odds/);
+  assert.deepEqual(errors, []);
+});

@@ -29,6 +29,29 @@ function faceUp(card, value) {
   card.append(node('span', 'vf-face', value === 0 ? '' : String(value)));
 }
 
+/** A value's chance, or "impossible" (a dash on the card) when no board has it there. */
+const chance = (p) => (p <= 0 ? 'impossible' : percent(p));
+
+/** The big number: the chance that the card is a Voltorb, marked with a small Voltorb. */
+function voltorbOdds(p0) {
+  const line = node('span', 'vf-p0');
+  const icon = node('span', 'vf-voltorb-icon vf-p0-icon');
+  icon.setAttribute('aria-hidden', 'true');
+  line.append(icon, percent(p0));
+  return line;
+}
+
+/** The small line: the chances of a 2 and of a 3, apart (a dash when impossible). */
+function multiplierOdds(p) {
+  const line = node('span', 'vf-pm');
+  for (const v of [2, 3]) {
+    const part = node('span', `vf-pm-${v}${p[v] <= 0 ? ' vf-none' : ''}`);
+    part.append(node('b', '', `${v}:`), p[v] <= 0 ? '–' : percent(p[v]));
+    line.append(part);
+  }
+  return line;
+}
+
 const cellSet = (pairs) => new Set((pairs || []).map(([r, c]) => r * SIZE + c));
 
 /**
@@ -59,9 +82,9 @@ export function drawAssistCards(cards, { revealed, analysis, faulty = -1 }) {
     card.classList.toggle('vf-useless', useless.has(cell));
     card.classList.toggle('vf-best', cell === best);
     card.classList.toggle('vf-sure-voltorb', p[0] >= 0.9995);
-    card.append(node('span', 'vf-p0', percent(p[0])), node('span', 'vf-pm', `×2/3 ${percent(p[2] + p[3])}`));
+    card.append(voltorbOdds(p[0]), multiplierOdds(p));
     const notes = [safe.has(cell) && 'safe', useless.has(cell) && 'only 0 or 1', cell === best && 'best move'].filter(Boolean);
-    card.setAttribute('aria-label', `${cardName(cell)}: Voltorb ${percent(p[0])}, 2 or 3 ${percent(p[2] + p[3])}${notes.map((n) => `, ${n}`).join('')}`);
+    card.setAttribute('aria-label', `${cardName(cell)}: Voltorb ${percent(p[0])}, 2 ${chance(p[2])}, 3 ${chance(p[3])}${notes.map((n) => `, ${n}`).join('')}`);
   });
 }
 
@@ -88,7 +111,7 @@ export function drawPlayCards(cards, round, analysis) {
       const p = analysis.p[Math.floor(cell / SIZE)][cell % SIZE];
       card.classList.add('vf-hint');
       card.style.setProperty('--risk', p[0].toFixed(3));
-      card.append(node('span', 'vf-p0', percent(p[0])));
+      card.append(voltorbOdds(p[0]));
       card.classList.toggle('vf-best', cell === best);
     }
     const memo = round.memo[cell].map((f) => (f === 0 ? 'Voltorb' : f)).join(' ');

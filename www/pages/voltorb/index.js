@@ -193,9 +193,11 @@ export function mount(root, { engine }) {
     analyse();
   }
 
+  /** Ten clues at once are a new board: the last board's cards go (one undo brings them back). */
   function setAllClues(list) {
     pushUndo();
     assist.clueText = list;
+    revealed = new Map();
     clueInputs.forEach((input, line) => { input.value = list[line]; input.dataset.before = list[line]; });
     analyse();
   }

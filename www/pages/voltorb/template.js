@@ -43,7 +43,7 @@ export function template() {
     <button class="btn" type="button" data-mode="assist" aria-pressed="true">Assistant</button>
     <button class="btn" type="button" data-mode="play" aria-pressed="false">Play</button>
   </div>
-  <div class="tool-layout">
+  <div class="tool-layout vf-layout">
     <div class="vf-board-wrap">
       <div class="vf-board" role="group" aria-label="Voltorb Flip board: 25 cards, row clues at the right, column clues below">
         ${boardMarkup()}
@@ -93,9 +93,13 @@ export function template() {
           </select>
         </div>
         <div class="vf-status" data-role="status" aria-live="polite"></div>
-        <p class="vf-legend"><span class="vf-key vf-key-safe">✓</span> no Voltorb possible
-          <span class="vf-key vf-key-useless">–</span> only 0 or 1
-          <span class="vf-key vf-key-best">★</span> best move</p>
+        <ul class="vf-legend" aria-label="What the marks on a card mean">
+          <li><span class="vf-key vf-key-odds"><span class="vf-voltorb-icon" aria-hidden="true"></span>12%</span> chance the card is a Voltorb</li>
+          <li><span class="vf-key vf-key-odds"><b>2:</b>30% <b>3:</b>–</span> chance of a 2 and of a 3 (– impossible)</li>
+          <li><span class="vf-key vf-key-safe">✓</span> cannot be a Voltorb</li>
+          <li><span class="vf-key vf-key-useless">–</span> only 0 or 1: nothing to win</li>
+          <li><span class="vf-key vf-key-best">★</span> best move</li>
+        </ul>
       </section>
       <section class="panel stack" data-role="play-panel" aria-labelledby="vf-play-title" hidden>
         <h2 id="vf-play-title">Play</h2>
