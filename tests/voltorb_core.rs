@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use gridwise::util::rng::Rng;
 use gridwise::voltorb::accepted::{accepted_boards, all_arrangements, binom};
+use gridwise::voltorb::analyze::Objective;
 use gridwise::voltorb::board::Board;
 use gridwise::voltorb::config::{BoardConfig, CONFIGS};
 use gridwise::voltorb::enumerate::consistent_boards;
@@ -24,6 +25,7 @@ fn request(b: Board, revealed: &[(usize, u8)], level: Option<u8>, w: Weighting) 
         weighting: Some(w),
         best: true,
         budget: None,
+        objective: Objective::Win,
     }
 }
 
@@ -493,4 +495,49 @@ fn bad_input_gets_messages_naming_the_problem() {
     req.rows.pop();
     let e = analyze(&req).unwrap_err().to_string();
     assert!(e.contains("expected 5"), "{e}");
+}
+
+#[test]
+fn the_coin_objective_advises_quitting_or_playing_on_with_the_next_level() {
+    // The level-5 board of the page tests; two 1s face up (row 2 column 1, row 4 column 3).
+    let rows = [
+        [1, 0, 0, 0, 3],
+        [1, 0, 1, 1, 1],
+        [0, 3, 1, 0, 3],
+        [1, 3, 1, 0, 1],
+        [0, 0, 3, 2, 0],
+    ];
+    let mut cells = [0u8; 25];
+    for (i, c) in cells.iter_mut().enumerate() {
+        *c = rows[i / 5][i % 5];
+    }
+    let b = Board::from_cells(&cells);
+    let mut req = request(b, &[(5, 1), (17, 1)], Some(5), Weighting::Game);
+    req.objective = Objective::Coins;
+    let a = analyze(&req).unwrap();
+    let quit = a.quit.clone().expect("quit advice once a card is up");
+    let on = a.play_on.clone().expect("play-on advice");
+    assert_eq!((quit.coins, quit.level_next), (1.0, Some(2)));
+    assert_eq!(
+        (on.level_next, on.level_next_if_voltorb),
+        (Some(6), Some(2))
+    );
+    assert!(on.exact && on.better && on.coins > 1.0);
+    assert!(on.win > 0.0 && on.win <= 1.0);
+    // The coin move is one of the cards still face down.
+    let best = a.best.expect("a card to flip");
+    assert!(![5, 17].contains(&(best.row * 5 + best.col)));
+    // The win objective gives the same quit advice, and its own best move.
+    req.objective = Objective::Win;
+    let w = analyze(&req).unwrap();
+    assert_eq!(w.quit, Some(quit));
+    assert!(
+        w.win.unwrap() >= on.win - 1e-12,
+        "clearing is what the win objective maximises"
+    );
+    // Nothing face up: nothing to keep by quitting; the coins objective still answers.
+    let mut fresh = request(b, &[], Some(5), Weighting::Game);
+    fresh.objective = Objective::Coins;
+    let f = analyze(&fresh).unwrap();
+    assert!(f.quit.is_none() && f.play_on.is_some() && f.best.is_some());
 }

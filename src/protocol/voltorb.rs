@@ -3,6 +3,7 @@
 
 use serde::Deserialize;
 
+use crate::voltorb::analyze::Objective;
 use crate::voltorb::{AnalyzeRequest, Weighting};
 
 /// `{rows, cols, revealed?, level?, weighting?, best?, budget?}`.
@@ -27,6 +28,10 @@ pub struct AnalyzeArgs {
     /// Board sets the exact best-move search may visit.
     #[serde(default)]
     pub budget: Option<u64>,
+    /// `win` (the default: the best chance to clear the board) or `coins` (the most coins
+    /// expected this round, quitting allowed).
+    #[serde(default)]
+    pub objective: Objective,
 }
 
 fn yes() -> bool {
@@ -43,6 +48,7 @@ impl From<AnalyzeArgs> for AnalyzeRequest {
             weighting: a.weighting,
             best: a.best,
             budget: a.budget,
+            objective: a.objective,
         }
     }
 }

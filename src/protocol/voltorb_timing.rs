@@ -28,6 +28,7 @@ pub fn fresh_request(board: Board, level: u8, best: bool) -> AnalyzeRequest {
         weighting: None,
         best,
         budget: None,
+        objective: Default::default(),
     }
 }
 

@@ -1,12 +1,14 @@
 //! One call from clues and revealed cards to everything the assistant shows: per-card odds,
 //! safe and useless cards, the best move and the winning chance.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::{CELLS, SIZE};
 use super::clues::{Clues, Revealed, check_revealed};
+use super::coins::{DEFAULT_COIN_BUDGET, coin_plan};
 use super::enumerate::{DEFAULT_LIMIT, consistent_boards};
 use super::error::VoltorbError;
+use super::game::{Outcome, Round, next_level};
 use super::odds::{Weighting, candidate_levels, marginals, weigh};
 use super::policy::{DEFAULT_BUDGET, best_move};
 
@@ -28,6 +30,45 @@ pub struct AnalyzeRequest {
     pub best: bool,
     /// Node budget of the exact best-move search.
     pub budget: Option<u64>,
+    /// What the best move aims for (default: clearing the board).
+    pub objective: Objective,
+}
+
+/// What the best move aims for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Objective {
+    /// The highest chance of clearing the board (and so of moving up a level).
+    #[default]
+    Win,
+    /// The most coins expected this round: quitting keeps them, a Voltorb loses them.
+    Coins,
+}
+
+/// Quitting now.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct QuitAdvice {
+    /// The coins quitting keeps (the payout so far).
+    pub coins: f64,
+    /// The next round's level after quitting now, when the level is known.
+    pub level_next: Option<u8>,
+}
+
+/// Playing on for the most coins.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ContinueAdvice {
+    /// Expected coins at the end of the round (a Voltorb counts as 0).
+    pub coins: f64,
+    /// The chance of clearing the board on the way.
+    pub win: f64,
+    /// The next round's level if the board is cleared, when the level is known.
+    pub level_next: Option<u8>,
+    /// The next round's level if the next card is a Voltorb.
+    pub level_next_if_voltorb: Option<u8>,
+    /// True when playing on is expected to pay more than quitting now.
+    pub better: bool,
+    /// False when the search ran out of budget (the figures are then what a safe rule gets).
+    pub exact: bool,
 }
 
 /// The recommended card.
@@ -62,6 +103,13 @@ pub struct Analysis {
     pub levels: Vec<u8>,
     /// Board sets searched for the best move.
     pub nodes: u64,
+    /// The objective the best move serves.
+    pub objective: Objective,
+    /// Quitting now (only once a card is face up: before that the payout is 0).
+    pub quit: Option<QuitAdvice>,
+    /// Playing on for coins: expected coins, clear chance and level consequences.
+    #[serde(rename = "continue")]
+    pub play_on: Option<ContinueAdvice>,
 }
 
 impl AnalyzeRequest {
@@ -128,22 +176,92 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
             useless.push([i / SIZE, i % SIZE]);
         }
     }
-    let (best, win, nodes) = if req.best {
-        let mv = best_move(
+    let revealed_cards = req.revealed_cards();
+    let lost = revealed_cards.iter().any(|r| r.value == 0);
+    let payout: f64 = revealed_cards.iter().map(|r| f64::from(r.value)).product();
+    let face_up = revealed_cards.len() as u32;
+    // The next level needs the level this round is played at: given, or the only one possible.
+    let level = req.level.or(match levels.as_slice() {
+        [only] => Some(*only),
+        _ => None,
+    });
+    let after = |outcome: Outcome| {
+        level.map(|level| {
+            next_level(&[Round {
+                level,
+                outcome,
+                flipped: face_up,
+            }])
+        })
+    };
+    let in_play = req.best && !lost && !boards.is_empty();
+    let wants_coins = req.objective == Objective::Coins || face_up > 0;
+    let coins = (in_play && wants_coins).then(|| {
+        coin_plan(
             &boards,
             &weights,
             revealed_mask,
-            req.budget.unwrap_or(DEFAULT_BUDGET),
-        );
-        let advice = mv.cell.map(|c| Advice {
-            row: c / SIZE,
-            col: c % SIZE,
-            win: mv.win,
-            exact: mv.exact,
-        });
-        (advice, Some(mv.win), mv.nodes)
-    } else {
-        (None, None, 0)
+            req.budget.unwrap_or(DEFAULT_COIN_BUDGET),
+        )
+    });
+    let (quit, play_on) = match &coins {
+        Some(plan) if face_up > 0 => {
+            let keep = payout;
+            let expected = payout * plan.continue_factor;
+            (
+                Some(QuitAdvice {
+                    coins: keep,
+                    level_next: after(Outcome::Quit),
+                }),
+                Some(ContinueAdvice {
+                    coins: expected,
+                    win: plan.continue_win,
+                    level_next: after(Outcome::Won),
+                    level_next_if_voltorb: after(Outcome::Lost),
+                    better: expected > keep + 1e-9,
+                    exact: plan.exact,
+                }),
+            )
+        }
+        Some(plan) => (
+            None,
+            Some(ContinueAdvice {
+                coins: plan.first_coins,
+                win: plan.continue_win,
+                level_next: after(Outcome::Won),
+                level_next_if_voltorb: after(Outcome::Lost),
+                better: true,
+                exact: plan.exact,
+            }),
+        ),
+        None => (None, None),
+    };
+    let (best, win, nodes) = match (&coins, req.objective) {
+        (Some(plan), Objective::Coins) => {
+            let advice = plan.cell.map(|c| Advice {
+                row: c / SIZE,
+                col: c % SIZE,
+                win: plan.continue_win,
+                exact: plan.exact,
+            });
+            (advice, Some(plan.continue_win), plan.nodes)
+        }
+        _ if req.best => {
+            let mv = best_move(
+                &boards,
+                &weights,
+                revealed_mask,
+                req.budget.unwrap_or(DEFAULT_BUDGET),
+            );
+            let advice = mv.cell.map(|c| Advice {
+                row: c / SIZE,
+                col: c % SIZE,
+                win: mv.win,
+                exact: mv.exact,
+            });
+            (advice, Some(mv.win), mv.nodes)
+        }
+        _ => (None, None, 0),
     };
     Ok(Analysis {
         boards: boards.len(),
@@ -154,5 +272,8 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
         win,
         levels,
         nodes,
+        objective: req.objective,
+        quit,
+        play_on,
     })
 }

@@ -8,6 +8,7 @@
 //! - [`accepted`]: the exact number of boards the game's generator accepts for a configuration.
 //! - [`odds`]: per-card probabilities under the `uniform` or the `game` weighting.
 //! - [`policy`]: the move that maximises the chance of clearing the board.
+//! - [`coins`]: the move that maximises the coins, and whether to quit.
 //! - [`game`]: board generation, coins and level progression as in the game.
 //! - [`analyze`]: the one-call analysis used by the CLI and the web page.
 //! - [`timing`]: batch timings of fresh boards for the benchmarks (clock passed in).
@@ -16,6 +17,7 @@ pub mod accepted;
 pub mod analyze;
 pub mod board;
 pub mod clues;
+pub mod coins;
 pub mod config;
 pub mod enumerate;
 pub mod error;

@@ -302,3 +302,31 @@ test('readable cards: the Voltorb chance marked, 2 and 3 apart, a legend; ten pa
   assert.match(msg, /Uniform odds/);
   assert.deepEqual(errors, []);
 });
+
+test('coins: the goal switch, the best move for coins, and quit-or-play-on with the next level', async (t) => {
+  const { page, errors } = await browser.open(t, '#/voltorb');
+  await page.waitForSelector('.vf-clue-input');
+  await page.selectOption('select[aria-label="Level"]', '5');
+  await page.selectOption('[data-role=objective]', 'coins');
+  await page.fill('.vf-paste', [...ROWS, ...COLS].join(', '));
+  await page.dispatchEvent('.vf-paste', 'change');
+  let text = await advice(page);
+  assert.match(text, /^Best move for coins: row \d, column \d — [\d,.]+ coins expected, [\d.]+% to clear$/);
+  // Nothing face up yet: the payout is 0, so there is nothing to keep by quitting.
+  assert.equal(await page.locator('.vf-quit').textContent(), '');
+
+  // Two 1s face up: quitting keeps 1 coin and drops the next round to level 2; playing on
+  // is worth far more here.
+  for (const [r, c] of [[1, 0], [3, 2]]) {
+    await page.locator(`.vf-card[data-cell="${r * 5 + c}"]`).focus();
+    await page.keyboard.press(String(BOARD[r][c]));
+  }
+  await page.waitForFunction(() => /Quit now/.test(document.querySelector('.vf-quit').textContent), null, { timeout: 30000 });
+  text = await page.locator('.vf-quit').textContent();
+  assert.match(text, /^Quit now: keep 1 coin \(next round level 2\)\. Play on for coins: [\d,.]+ coins expected, [\d.]+% to clear \(next round level 6 if you clear it, level 2 on a Voltorb\)\. Playing on pays more on average\.$/);
+  // The goal is kept with the board.
+  await page.reload();
+  await page.waitForSelector('.vf-card.vf-up');
+  assert.equal(await page.inputValue('[data-role=objective]'), 'coins');
+  assert.deepEqual(errors, []);
+});

@@ -28,13 +28,14 @@ export function mount(root, { engine }) {
   const clueInputs = $$('.vf-clue-input');
   const clueViews = $$('.vf-clue-view');
   const el = {
-    level: $('[data-role=level]'), weighting: $('[data-role=weighting]'), paste: $('[data-role=paste]'),
+    level: $('[data-role=level]'), weighting: $('[data-role=weighting]'), objective: $('[data-role=objective]'), paste: $('[data-role=paste]'),
     status: $('[data-role=status]'), playInfo: $('[data-role=play-info]'), memoBar: $('[data-role=memo-bar]'),
     next: $('[data-action=next-round]'), quit: $('[data-action=quit]'), memo: $('[data-action=memo]'), hints: $('[data-action=hints]'),
   };
   const messages = new Messages();
   const boardMsg = messages.slot($('[data-msg=board]'));
   const adviceMsg = messages.slot($('[data-msg=advice]'));
+  const quitMsg = messages.slot($('[data-msg=quit]'));
   const playMsg = messages.slot($('[data-msg=play]'), { about: 'session' });
   const search = new TaskRunner($('[data-task=best]'), { scope, home: () => lastCard() });
 
@@ -112,6 +113,23 @@ export function mount(root, { engine }) {
     drawAssistCards(cards, { revealed, analysis, faulty: faultyCard });
   }
 
+  const coins = (n) => `${n >= 100 ? Math.round(n).toLocaleString('en-US') : (Math.round(n * 10) / 10).toLocaleString('en-US')} coin${n === 1 ? '' : 's'}`;
+  const levelText = (l) => (l == null ? '' : `level ${l}`);
+
+  /** Quit or play on: the coins each way and what it means for the next round's level. */
+  function showQuitAdvice(full) {
+    const quit = full.quit;
+    const on = full.continue;
+    if (!quit || !on || full.win >= 0.9999) return;
+    const next = (l) => (l == null ? '' : ` (next round ${levelText(l)})`);
+    const onLevels = on.level_next == null ? ''
+      : ` (next round ${levelText(on.level_next)} if you clear it, ${levelText(on.level_next_if_voltorb)} on a Voltorb)`;
+    const verdict = on.better ? 'Playing on pays more on average.' : 'Quitting pays more on average.';
+    const about = on.exact ? '' : 'at least ';
+    quitMsg.show(`Quit now: keep ${coins(quit.coins)}${next(quit.level_next)}. Play on for coins: ${about}${coins(on.coins)} expected, ${percent(on.win)} to clear${onLevels}. ${verdict}`,
+      on.better ? 'info' : 'warning');
+  }
+
   function analyse() {
     closePicker();
     save();
@@ -121,6 +139,7 @@ export function mount(root, { engine }) {
     const { rows, cols, problems, missing } = readClues();
     search.cancel();
     adviceMsg.clear();
+    quitMsg.clear();
     el.status.classList.remove('vf-working');
     if (problems.length) boardMsg.show(problems.join(' · '), 'error');
     else boardMsg.clear();
@@ -131,7 +150,7 @@ export function mount(root, { engine }) {
       return;
     }
     const args = {
-      rows, cols, weighting: assist.weighting,
+      rows, cols, weighting: assist.weighting, objective: assist.objective,
       revealed: [...revealed].map(([cell, value]) => [Math.floor(cell / SIZE), cell % SIZE, value]),
       ...(assist.level ? { level: Number(assist.level) } : {}),
     };
@@ -168,12 +187,19 @@ export function mount(root, { engine }) {
       const { full, ms } = result;
       analysis = full;
       el.status.textContent = `${summary} · best move ${formatMs(ms)}`;
-      if (full.best) {
+      const playOn = full.continue;
+      if (full.best && full.objective === 'coins') {
+        const about = playOn && !playOn.exact ? 'at least ' : '';
+        adviceMsg.show(`Best move for coins: row ${full.best.row + 1}, column ${full.best.col + 1} — ${about}${coins(playOn?.coins ?? 0)} expected, ${percent(full.best.win)} to clear`, 'info');
+      } else if (full.best) {
         adviceMsg.show(`Best move: row ${full.best.row + 1}, column ${full.best.col + 1} — ${percent(full.best.win)} to clear the board`
           + `${full.best.exact ? '' : ' (approximate: search budget reached, a lower bound)'}`, 'info');
+      } else if (full.quit && full.objective === 'coins') {
+        adviceMsg.show(`Quit now: no card left pays more on average than the ${coins(full.quit.coins)} you have.`, 'success');
       } else if (full.win != null) {
         adviceMsg.show(full.win >= 0.9999 ? 'Board cleared: nothing left to find.' : `Win probability ${percent(full.win)}`, full.win >= 0.9999 ? 'success' : 'info');
       }
+      showQuitAdvice(full);
       drawAssist();
     }, (err) => {
       el.status.classList.remove('vf-working');
@@ -421,6 +447,8 @@ export function mount(root, { engine }) {
   el.weighting.value = assist.weighting;
   scope.on(el.level, 'change', () => { assist.level = el.level.value; analyse(); });
   scope.on(el.weighting, 'change', () => { assist.weighting = el.weighting.value; analyse(); });
+  el.objective.value = assist.objective || 'win';
+  scope.on(el.objective, 'change', () => { assist.objective = el.objective.value; analyse(); });
   scope.on($('[data-action=undo]'), 'click', () => undo());
   scope.on($('[data-action=clear-cards]'), 'click', () => {
     if (!revealed.size) return;

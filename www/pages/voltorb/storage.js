@@ -15,7 +15,7 @@ const OUTCOMES = ['won', 'lost', 'quit'];
 export function freshState() {
   return {
     mode: 'assist',
-    assist: { clueText: Array(10).fill(''), revealed: [], level: '', weighting: 'game', undo: [] },
+    assist: { clueText: Array(10).fill(''), revealed: [], level: '', weighting: 'game', objective: 'win', undo: [] },
     play: { round: null, coins: 0, history: [], hints: false },
   };
 }
@@ -41,6 +41,7 @@ export function loadState() {
   state.assist.revealed = revealedList(a.revealed);
   if (LEVELS.includes(a.level)) state.assist.level = a.level;
   if (a.weighting === 'uniform') state.assist.weighting = 'uniform';
+  if (a.objective === 'coins') state.assist.objective = 'coins';
   if (Array.isArray(a.undo)) {
     state.assist.undo = a.undo
       .map((s) => ({ clueText: clueTexts(s?.clueText), revealed: revealedList(s?.revealed) }))

@@ -56,6 +56,7 @@ export function template() {
           <button class="btn" type="button" data-action="new-board" title="Clear the clues and the cards for the next board">New board</button>
         </div>
         <div class="vf-advice" data-msg="advice"></div>
+        <div class="vf-quit" data-msg="quit"></div>
         ${taskMarkup('best')}
       </div>
       <div class="vf-under-board" data-role="play-under" hidden>
@@ -92,6 +93,12 @@ export function template() {
             <option value="uniform">Uniform odds</option>
           </select>
         </div>
+        <label class="vf-field">Goal
+          <select data-role="objective" title="What the best move aims for">
+            <option value="win">Clear the board (move up a level)</option>
+            <option value="coins">Most coins this round (quitting allowed)</option>
+          </select>
+        </label>
         <div class="vf-status" data-role="status" aria-live="polite"></div>
         <ul class="vf-legend" aria-label="What the marks on a card mean">
           <li><span class="vf-key vf-key-odds"><span class="vf-voltorb-icon" aria-hidden="true"></span>12%</span> chance the card is a Voltorb</li>
