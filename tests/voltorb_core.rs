@@ -26,6 +26,7 @@ fn request(b: Board, revealed: &[(usize, u8)], level: Option<u8>, w: Weighting) 
         best: true,
         budget: None,
         objective: Objective::Win,
+        judge: None,
     }
 }
 
@@ -540,4 +541,71 @@ fn the_coin_objective_advises_quitting_or_playing_on_with_the_next_level() {
     fresh.objective = Objective::Coins;
     let f = analyze(&fresh).unwrap();
     assert!(f.quit.is_none() && f.play_on.is_some() && f.best.is_some());
+}
+
+#[test]
+fn explanations_and_grades_agree_with_the_odds_and_the_best_move() {
+    let rows = [
+        [1, 0, 0, 0, 3],
+        [1, 0, 1, 1, 1],
+        [0, 3, 1, 0, 3],
+        [1, 3, 1, 0, 1],
+        [0, 0, 3, 2, 0],
+    ];
+    let mut cells = [0u8; 25];
+    for (i, c) in cells.iter_mut().enumerate() {
+        *c = rows[i / 5][i % 5];
+    }
+    let b = Board::from_cells(&cells);
+    let mut req = request(b, &[], Some(5), Weighting::Game);
+    let plain = analyze(&req).unwrap();
+    let best = plain.best.clone().unwrap();
+    // Grading the best card gives the best card's chance; any other card gives no more.
+    req.judge = Some([best.row, best.col]);
+    let graded = analyze(&req).unwrap();
+    assert!((graded.judged.unwrap().win - best.win).abs() < 1e-9);
+    for cell in 0..25 {
+        req.judge = Some([cell / 5, cell % 5]);
+        let g = analyze(&req).unwrap().judged.unwrap();
+        assert!(
+            g.win <= best.win + 1e-9,
+            "card {cell}: {} > {}",
+            g.win,
+            best.win
+        );
+    }
+    // Every safe card has a reason, every reason names a line or the clues together, and the
+    // configurations' odds add up to 1.
+    let e = &plain.explain;
+    assert_eq!(e.safe.len(), plain.safe.len());
+    for s in &e.safe {
+        assert!(
+            s.why.contains("row") || s.why.contains("column") || s.why.contains("clues"),
+            "{}",
+            s.why
+        );
+    }
+    let total: f64 = e.configs.iter().map(|c| c.p).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    assert!(
+        e.configs
+            .iter()
+            .all(|c| c.level == Some(5) && c.voltorbs == 10)
+    );
+    assert!(e.best.as_ref().unwrap().starts_with(&format!(
+        "Row {}, column {}",
+        best.row + 1,
+        best.col + 1
+    )));
+    // A line without Voltorbs is the reason its cards are safe.
+    let no_voltorb = Board::from_cells(&[
+        1, 1, 2, 1, 1, 0, 3, 1, 0, 1, 1, 0, 1, 2, 0, 2, 1, 0, 1, 3, 0, 1, 1, 0, 1,
+    ]);
+    let a = analyze(&request(no_voltorb, &[], None, Weighting::Uniform)).unwrap();
+    assert!(
+        a.explain
+            .safe
+            .iter()
+            .any(|s| s.row == 0 && s.why == "row 1 has no Voltorb")
+    );
 }

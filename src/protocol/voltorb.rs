@@ -32,6 +32,9 @@ pub struct AnalyzeArgs {
     /// expected this round, quitting allowed).
     #[serde(default)]
     pub objective: Objective,
+    /// A card `[row, col]` to grade (coach mode): its clear chance beside the best card's.
+    #[serde(default)]
+    pub judge: Option<[usize; 2]>,
 }
 
 fn yes() -> bool {
@@ -49,6 +52,7 @@ impl From<AnalyzeArgs> for AnalyzeRequest {
             best: a.best,
             budget: a.budget,
             objective: a.objective,
+            judge: a.judge,
         }
     }
 }

@@ -29,6 +29,7 @@ pub fn fresh_request(board: Board, level: u8, best: bool) -> AnalyzeRequest {
         best,
         budget: None,
         objective: Default::default(),
+        judge: None,
     }
 }
 

@@ -3,14 +3,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{CELLS, SIZE};
+use super::board::{Board, CELLS, SIZE};
 use super::clues::{Clues, Revealed, check_revealed};
 use super::coins::{DEFAULT_COIN_BUDGET, coin_plan};
 use super::enumerate::{DEFAULT_LIMIT, consistent_boards};
 use super::error::VoltorbError;
+use super::explain::{Explanation, Position, explain};
 use super::game::{Outcome, Round, next_level};
 use super::odds::{Weighting, candidate_levels, marginals, weigh};
-use super::policy::{DEFAULT_BUDGET, best_move};
+use super::policy::{DEFAULT_BUDGET, best_move, win_after};
 
 /// A position to analyse: clues, revealed cards and what to compute. (Its JSON shape, with
 /// defaults, is `protocol::voltorb::AnalyzeArgs`.)
@@ -32,6 +33,20 @@ pub struct AnalyzeRequest {
     pub budget: Option<u64>,
     /// What the best move aims for (default: clearing the board).
     pub objective: Objective,
+    /// A card (`[row, col]`, from 0) to grade: its clear chance when flipped now and played
+    /// well after, beside the best card's (coach mode).
+    pub judge: Option<[usize; 2]>,
+}
+
+/// A graded card: what flipping it now leaves of the chance to clear the board.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Judged {
+    /// Row, from 0.
+    pub row: usize,
+    /// Column, from 0.
+    pub col: usize,
+    /// Clear chance when this card is flipped now and the rest is played optimally.
+    pub win: f64,
 }
 
 /// What the best move aims for.
@@ -110,6 +125,10 @@ pub struct Analysis {
     /// Playing on for coins: expected coins, clear chance and level consequences.
     #[serde(rename = "continue")]
     pub play_on: Option<ContinueAdvice>,
+    /// Why: safe cards' reasons, what the best card tells, the configurations left.
+    pub explain: Explanation,
+    /// The graded card, when one was asked for.
+    pub judged: Option<Judged>,
 }
 
 impl AnalyzeRequest {
@@ -263,6 +282,29 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
         }
         _ => (None, None, 0),
     };
+    let face_down = ((1u32 << CELLS) - 1) & !revealed_mask;
+    let position = Position {
+        clues: &clues,
+        boards: &boards,
+        weights: &weights,
+        p: &p,
+        face_down,
+        levels: &levels,
+        weighting,
+    };
+    let explained = explain(&position, best.as_ref().map(|b| b.row * SIZE + b.col));
+    let judged = match req.judge {
+        Some([row, col]) if row < SIZE && col < SIZE && !lost && !boards.is_empty() => {
+            let cell = row * SIZE + col;
+            let budget = req.budget.unwrap_or(DEFAULT_BUDGET);
+            Some(Judged {
+                row,
+                col,
+                win: win_when_flipped(&boards, &weights, revealed_mask, cell, budget),
+            })
+        }
+        _ => None,
+    };
     Ok(Analysis {
         boards: boards.len(),
         p: p.chunks(SIZE).map(|r| r.to_vec()).collect(),
@@ -275,5 +317,34 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
         objective: req.objective,
         quit,
         play_on,
+        explain: explained,
+        judged,
     })
+}
+
+/// The clear chance when `cell` is flipped now and the rest played for the win. A card that
+/// can only be 0 or 1 is a gamble with nothing to gain but what it tells: on a 1 the round
+/// goes on over the boards where it is a 1.
+fn win_when_flipped(
+    boards: &[Board],
+    weights: &[f64],
+    revealed: u32,
+    cell: usize,
+    budget: u64,
+) -> f64 {
+    let multiplier = boards.iter().any(|b| b.get(cell) >= 2);
+    if multiplier {
+        return win_after(boards, weights, cell, budget);
+    }
+    let (ones, w): (Vec<Board>, Vec<f64>) = boards
+        .iter()
+        .zip(weights)
+        .filter(|(b, _)| b.get(cell) == 1)
+        .map(|(b, &w)| (*b, w))
+        .unzip();
+    let kept: f64 = w.iter().sum();
+    if kept <= 0.0 {
+        return 0.0;
+    }
+    kept * best_move(&ones, &w, revealed | (1 << cell), budget).win
 }

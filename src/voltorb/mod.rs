@@ -10,6 +10,7 @@
 //! - [`policy`]: the move that maximises the chance of clearing the board.
 //! - [`coins`]: the move that maximises the coins, and whether to quit.
 //! - [`game`]: board generation, coins and level progression as in the game.
+//! - [`explain`]: why a card is safe, what the best card tells, which configurations remain.
 //! - [`analyze`]: the one-call analysis used by the CLI and the web page.
 //! - [`timing`]: batch timings of fresh boards for the benchmarks (clock passed in).
 
@@ -21,6 +22,7 @@ pub mod coins;
 pub mod config;
 pub mod enumerate;
 pub mod error;
+pub mod explain;
 pub mod game;
 pub mod line;
 pub mod odds;

@@ -84,6 +84,64 @@ pub fn candidate_levels(
     }
 }
 
+/// Calls `visit(board index, config index, weight)` for each board and each configuration of
+/// `levels` that could have dealt it, with the game's weight of that board under that
+/// configuration (one over the number of boards the configuration accepts).
+fn for_each_config_weight(
+    boards: &[Board],
+    clues: &Clues,
+    levels: &[u8],
+    mut visit: impl FnMut(usize, usize, f64),
+) {
+    let configs: Vec<usize> = levels
+        .iter()
+        .flat_map(|&l| fitting_configs(clues, l))
+        .collect();
+    let table = accepted_table();
+    let free = spread(free_mask(clues.row_voltorbs(), clues.col_voltorbs()));
+    let lines: [u64; 10] =
+        std::array::from_fn(|i| spread(if i < 5 { row_mask(i) } else { col_mask(i - 5) }));
+    for (index, &b) in boards.iter().enumerate() {
+        // Work on the packed cards directly: the high bit of a card marks a 2 or 3.
+        let hi = (b.0 >> 1) & EVEN;
+        let lo = b.0 & EVEN;
+        let n2 = (hi & !lo).count_ones();
+        let n3 = (hi & lo).count_ones();
+        let f = hi & free;
+        let total = f.count_ones();
+        let line = lines
+            .iter()
+            .map(|&m| (f & m).count_ones())
+            .max()
+            .unwrap_or(0);
+        for &i in &configs {
+            let c = &CONFIGS[i];
+            if u32::from(c.twos) == n2 && u32::from(c.threes) == n3 && c.accepts(total, line) {
+                visit(index, i, 1.0 / table[i] as f64);
+            }
+        }
+    }
+}
+
+/// The probability of each configuration of `levels` (index into `CONFIGS`) given the boards
+/// still possible, under the game's weighting; the shares sum to 1 (empty when none fits).
+pub fn config_odds(boards: &[Board], clues: &Clues, levels: &[u8]) -> Vec<(usize, f64)> {
+    let mut shares: Vec<(usize, f64)> = Vec::new();
+    for_each_config_weight(boards, clues, levels, |_, i, w| {
+        match shares.iter_mut().find(|s| s.0 == i) {
+            Some(s) => s.1 += w,
+            None => shares.push((i, w)),
+        }
+    });
+    let total: f64 = shares.iter().map(|s| s.1).sum();
+    if total > 0.0 {
+        for s in &mut shares {
+            s.1 /= total;
+        }
+    }
+    shares
+}
+
 /// Weights of `boards` (normalised to sum 1). Fails when every weight is zero.
 pub fn weigh(
     boards: &[Board],
@@ -97,41 +155,9 @@ pub fn weigh(
     let mut weights = match weighting {
         Weighting::Uniform => vec![1.0; boards.len()],
         Weighting::Game => {
-            let configs: Vec<usize> = levels
-                .iter()
-                .flat_map(|&l| fitting_configs(clues, l))
-                .collect();
-            let table = accepted_table();
-            let free = spread(free_mask(clues.row_voltorbs(), clues.col_voltorbs()));
-            let lines: [u64; 10] =
-                std::array::from_fn(|i| spread(if i < 5 { row_mask(i) } else { col_mask(i - 5) }));
-            boards
-                .iter()
-                .map(|&b| {
-                    // Work on the packed cards directly: the high bit of a card marks a 2 or 3.
-                    let hi = (b.0 >> 1) & EVEN;
-                    let lo = b.0 & EVEN;
-                    let n2 = (hi & !lo).count_ones();
-                    let n3 = (hi & lo).count_ones();
-                    let f = hi & free;
-                    let total = f.count_ones();
-                    let line = lines
-                        .iter()
-                        .map(|&m| (f & m).count_ones())
-                        .max()
-                        .unwrap_or(0);
-                    configs
-                        .iter()
-                        .filter(|&&i| {
-                            let c = &CONFIGS[i];
-                            u32::from(c.twos) == n2
-                                && u32::from(c.threes) == n3
-                                && c.accepts(total, line)
-                        })
-                        .map(|&i| 1.0 / table[i] as f64)
-                        .sum()
-                })
-                .collect()
+            let mut w = vec![0.0; boards.len()];
+            for_each_config_weight(boards, clues, levels, |b, _, share| w[b] += share);
+            w
         }
     };
     let total: f64 = weights.iter().sum();

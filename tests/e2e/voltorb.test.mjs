@@ -330,3 +330,47 @@ test('coins: the goal switch, the best move for coins, and quit-or-play-on with 
   assert.equal(await page.inputValue('[data-role=objective]'), 'coins');
   assert.deepEqual(errors, []);
 });
+
+test('why: the best card, the safe cards and the boards left are explained', async (t) => {
+  const { page, errors } = await browser.open(t, '#/voltorb');
+  await page.waitForSelector('.vf-clue-input');
+  await page.selectOption('select[aria-label="Level"]', '5');
+  await page.fill('.vf-paste', [...ROWS, ...COLS].join(', '));
+  await page.dispatchEvent('.vf-paste', 'change');
+  await advice(page);
+  await page.locator('.vf-why summary').click();
+  const why = await page.locator('.vf-why').textContent();
+  assert.match(why, /Row \d, column \d (cannot be a Voltorb|is a Voltorb on [\d.]+% of the boards left)/);
+  // Row 2 of this board has one Voltorb: a safe card names it as the reason.
+  assert.match(why, /safe, because (row|column) \d('s one Voltorb must be at row \d, column \d| has no Voltorb|'s \d Voltorbs must be at)/);
+  assert.match(why, /Boards this could be:Level 5: 10 Voltorbs · 2s: \d · 3s: \d — [\d.]+%/);
+  assert.deepEqual(errors, []);
+});
+
+test('coach mode grades a flip against the best card and sums up the round', async (t) => {
+  const { page, errors } = await browser.open(t, '#/voltorb');
+  await page.waitForSelector('.vf-clue-input');
+  await page.locator('button', { hasText: 'Play' }).first().click();
+  await page.waitForSelector('.vf-clue-view .vf-clue-sum');
+  await page.locator('button', { hasText: 'Coach' }).click();
+  await page.locator('button', { hasText: 'Hints' }).click();
+  await page.waitForSelector('.vf-card.vf-best');
+  // The riskiest card that may still be safe: almost never the best move.
+  const cell = await page.evaluate(() => {
+    let pick = -1; let worst = -1;
+    for (const card of document.querySelectorAll('.vf-card.vf-hint')) {
+      const p = parseFloat(card.querySelector('.vf-p0').textContent);
+      if (p < 100 && p > worst) { worst = p; pick = Number(card.dataset.cell); }
+    }
+    return pick;
+  });
+  assert.ok(cell >= 0);
+  await page.locator(`.vf-card[data-cell="${cell}"]`).click();
+  await page.waitForFunction(() => /^Coach: row \d, column \d /.test(document.querySelector('[data-msg=coach]').textContent), null, { timeout: 60000 });
+  const grade = await page.locator('[data-msg=coach]').textContent();
+  assert.match(grade, /^Coach: row \d, column \d left [\d.<]+% to clear; row \d, column \d had [\d.]+% \([\d.]+ points lost\)\.$/);
+  // Quit: the round's summary.
+  if (await page.locator('button', { hasText: 'Quit round' }).isEnabled()) await page.locator('button', { hasText: 'Quit round' }).click();
+  await page.waitForFunction(() => /^Coach, this round: 1 flip, 0 of them best moves; [\d.]+ points of clear chance lost in all\.$/.test(document.querySelector('[data-msg=coach-summary]').textContent), null, { timeout: 60000 });
+  assert.deepEqual(errors, []);
+});

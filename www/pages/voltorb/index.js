@@ -31,12 +31,15 @@ export function mount(root, { engine }) {
     level: $('[data-role=level]'), weighting: $('[data-role=weighting]'), objective: $('[data-role=objective]'), paste: $('[data-role=paste]'),
     status: $('[data-role=status]'), playInfo: $('[data-role=play-info]'), memoBar: $('[data-role=memo-bar]'),
     next: $('[data-action=next-round]'), quit: $('[data-action=quit]'), memo: $('[data-action=memo]'), hints: $('[data-action=hints]'),
+    coach: $('[data-action=coach]'), why: $('[data-role=why]'), whyBody: $('[data-role=why-body]'),
   };
   const messages = new Messages();
   const boardMsg = messages.slot($('[data-msg=board]'));
   const adviceMsg = messages.slot($('[data-msg=advice]'));
   const quitMsg = messages.slot($('[data-msg=quit]'));
   const playMsg = messages.slot($('[data-msg=play]'), { about: 'session' });
+  const coachMsg = messages.slot($('[data-msg=coach]'), { about: 'session' });
+  const coachSummaryMsg = messages.slot($('[data-msg=coach-summary]'), { about: 'session' });
   const search = new TaskRunner($('[data-task=best]'), { scope, home: () => lastCard() });
 
   const { state, notice } = loadState();
@@ -130,6 +133,45 @@ export function mount(root, { engine }) {
       on.better ? 'info' : 'warning');
   }
 
+  /** The reasons: what the best card tells, why each safe card is safe, the boards left. */
+  function showWhy(full) {
+    const e = full.explain;
+    const body = [];
+    const para = (text, className = 'vf-why-text') => {
+      const p = document.createElement('p');
+      p.className = className;
+      p.textContent = text;
+      return p;
+    };
+    if (e.best) body.push(para(e.best));
+    if (e.safe.length) {
+      // Cards with the same reason are listed together.
+      const byReason = new Map();
+      for (const s of e.safe) byReason.set(s.why, [...(byReason.get(s.why) || []), `row ${s.row + 1}, column ${s.col + 1}`]);
+      const list = document.createElement('ul');
+      list.className = 'vf-why-list';
+      for (const [why, where] of byReason) {
+        const li = document.createElement('li');
+        li.textContent = `${where.join('; ')}: safe, because ${why}.`;
+        list.append(li);
+      }
+      body.push(para('Cards that cannot be a Voltorb:', 'vf-why-head'), list);
+    }
+    if (e.configs.length) {
+      const list = document.createElement('ul');
+      list.className = 'vf-why-list';
+      const plural = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
+      for (const c of e.configs.slice(0, 8)) {
+        const li = document.createElement('li');
+        li.textContent = `${c.level ? `Level ${c.level}: ` : ''}${plural(c.voltorbs, 'Voltorb')} · 2s: ${c.twos} · 3s: ${c.threes} — ${percent(c.p)}`;
+        list.append(li);
+      }
+      body.push(para('Boards this could be:', 'vf-why-head'), list);
+    }
+    el.whyBody.replaceChildren(...body);
+    el.why.hidden = body.length === 0;
+  }
+
   function analyse() {
     closePicker();
     save();
@@ -140,6 +182,7 @@ export function mount(root, { engine }) {
     search.cancel();
     adviceMsg.clear();
     quitMsg.clear();
+    el.why.hidden = true;
     el.status.classList.remove('vf-working');
     if (problems.length) boardMsg.show(problems.join(' · '), 'error');
     else boardMsg.clear();
@@ -200,6 +243,7 @@ export function mount(root, { engine }) {
         adviceMsg.show(full.win >= 0.9999 ? 'Board cleared: nothing left to find.' : `Win probability ${percent(full.win)}`, full.win >= 0.9999 ? 'success' : 'info');
       }
       showQuitAdvice(full);
+      showWhy(full);
       drawAssist();
     }, (err) => {
       el.status.classList.remove('vf-working');
@@ -289,8 +333,9 @@ export function mount(root, { engine }) {
       end(round, 'quit');
     }
     Object.assign(play, settle(play, round));
+    if (coachRound === round && coachPending === 0) coachSummary();
     const text = round.over === 'won' ? `Cleared! +${round.payout} coins.`
-      : round.over === 'lost' ? 'Voltorb! The round pays nothing.' : `You quit with ${round.payout} coins.`;
+      : round.over === 'lost' ? 'Voltorb! The round pays nothing.' : `You quit with ${round.payout} coin${round.payout === 1 ? '' : 's'}.`;
     playMsg.show(text, round.over === 'lost' ? 'error' : 'success');
     save();
     drawPlay();
@@ -306,12 +351,68 @@ export function mount(root, { engine }) {
       drawPlay();
       return;
     }
+    const before = revealedOf(round);
     const outcome = flip(round, cell);
+    coachFlip(round, cell, before);
     if (outcome) { finish(outcome); return; }
     save();
     hintAnalysis = null;
     drawPlay();
     requestHint();
+  }
+
+  // ---- coach --------------------------------------------------------------------------------
+
+  // Grades of the round in play: each flip's clear chance against the best card's.
+  let coachGrades = [];
+  let coachRound = null;
+  let coachPending = 0;
+
+  /** Grades the flip of `cell` from the position `before` it, in the background. */
+  function coachFlip(round, cell, before) {
+    if (!play.coach) return;
+    if (coachRound !== round) {
+      coachRound = round;
+      coachGrades = [];
+      coachPending = 0;
+      coachSummaryMsg.clear();
+    }
+    coachPending++;
+    const args = {
+      rows: round.rows, cols: round.cols, revealed: before, level: round.level, weighting: 'game',
+      judge: [Math.floor(cell / SIZE), cell % SIZE],
+    };
+    engine.voltorb.analyze(args).then((reply) => {
+      if (coachRound !== round || !reply.judged) return;
+      const grade = { cell, best: reply.win ?? 0, chosen: reply.judged.win, bestCell: reply.best ? reply.best.row * SIZE + reply.best.col : -1 };
+      coachGrades.push(grade);
+      showGrade(grade);
+    }).catch(() => {}).finally(() => {
+      if (coachRound !== round) return;
+      coachPending--;
+      if (round.over && coachPending === 0) coachSummary();
+    });
+  }
+
+  const place = (cell) => `row ${Math.floor(cell / SIZE) + 1}, column ${(cell % SIZE) + 1}`;
+  const points = (p) => Math.round(p * 1000) / 10;
+
+  function showGrade(g) {
+    const lost = g.best - g.chosen;
+    if (lost < 0.0005) {
+      coachMsg.show(`Coach: ${place(g.cell)} was a best move (${percent(g.best)} to clear).`, 'success');
+    } else {
+      coachMsg.show(`Coach: ${place(g.cell)} left ${percent(g.chosen)} to clear; ${g.bestCell >= 0 ? place(g.bestCell) : 'the best card'} had ${percent(g.best)} (${points(lost)} points lost).`, 'warning');
+    }
+  }
+
+  function coachSummary() {
+    if (!coachGrades.length) return;
+    const best = coachGrades.filter((g) => g.best - g.chosen < 0.0005).length;
+    const lost = coachGrades.reduce((sum, g) => sum + Math.max(0, g.best - g.chosen), 0);
+    const n = coachGrades.length;
+    coachSummaryMsg.show(`Coach, this round: ${n} flip${n === 1 ? '' : 's'}, ${best} of them ${best === 1 ? 'a best move' : 'best moves'}; ${points(lost)} points of clear chance lost in all.`,
+      lost < 0.0005 ? 'success' : 'info');
   }
 
   async function requestHint() {
@@ -365,6 +466,7 @@ export function mount(root, { engine }) {
     el.next.textContent = round ? 'Next round' : 'Deal a board';
     el.next.disabled = !!round && !round.over;
     el.hints.setAttribute('aria-pressed', String(play.hints));
+    el.coach.setAttribute('aria-pressed', String(play.coach));
   }
 
   // ---- modes --------------------------------------------------------------------------------
@@ -527,6 +629,13 @@ export function mount(root, { engine }) {
     save();
     drawPlay();
     requestHint();
+  });
+  scope.on(el.coach, 'click', () => {
+    play.coach = !play.coach;
+    if (!play.coach) { coachMsg.clear(); coachSummaryMsg.clear(); }
+    else coachMsg.show('Coach on: after each flip, how much of the chance to clear the board it kept against the best card.', 'info');
+    save();
+    drawPlay();
   });
 
   modes.set(state.mode);

@@ -16,7 +16,7 @@ export function freshState() {
   return {
     mode: 'assist',
     assist: { clueText: Array(10).fill(''), revealed: [], level: '', weighting: 'game', objective: 'win', undo: [] },
-    play: { round: null, coins: 0, history: [], hints: false },
+    play: { round: null, coins: 0, history: [], hints: false, coach: false },
   };
 }
 
@@ -58,6 +58,7 @@ export function loadState() {
       .slice(-HISTORY_KEPT);
   }
   state.play.hints = p.hints === true;
+  state.play.coach = p.coach === true;
   return { state, notice };
 }
 

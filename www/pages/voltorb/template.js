@@ -57,6 +57,10 @@ export function template() {
         </div>
         <div class="vf-advice" data-msg="advice"></div>
         <div class="vf-quit" data-msg="quit"></div>
+        <details class="vf-why" data-role="why" hidden>
+          <summary>Why?</summary>
+          <div data-role="why-body"></div>
+        </details>
         ${taskMarkup('best')}
       </div>
       <div class="vf-under-board" data-role="play-under" hidden>
@@ -66,6 +70,7 @@ export function template() {
           <button class="btn" type="button" data-action="quit">Quit round</button>
           <button class="btn" type="button" data-action="memo" aria-pressed="false" title="Memo marks (M)">Memo</button>
           <button class="btn" type="button" data-action="hints" aria-pressed="false">Hints</button>
+          <button class="btn" type="button" data-action="coach" aria-pressed="false" title="After each flip, how much of the chance to clear it kept against the best card">Coach</button>
         </div>
         <div class="row vf-memo-bar" data-role="memo-bar" role="group" aria-label="Memo mark" hidden>
           <button class="btn vf-memo-flag" type="button" data-flag="0" aria-pressed="true">◎ Voltorb</button>
@@ -74,6 +79,8 @@ export function template() {
           <button class="btn vf-memo-flag" type="button" data-flag="3" aria-pressed="false">3</button>
         </div>
         <div class="vf-play-msg" data-msg="play"></div>
+        <div class="vf-coach" data-msg="coach" aria-live="polite"></div>
+        <div class="vf-coach vf-coach-summary" data-msg="coach-summary" aria-live="polite"></div>
       </div>
     </div>
     <div class="stack vf-side">
