@@ -374,3 +374,24 @@ test('coach mode grades a flip against the best card and sums up the round', asy
   await page.waitForFunction(() => /^Coach, this round: 1 flip, 0 of them best moves; [\d.]+ points of clear chance lost in all\.$/.test(document.querySelector('[data-msg=coach-summary]').textContent), null, { timeout: 60000 });
   assert.deepEqual(errors, []);
 });
+
+test('a long search shows its progress and can be cancelled: Uniform odds with "8 1" on every line', async (t) => {
+  const { page, errors } = await browser.open(t, '#/voltorb');
+  await page.waitForSelector('.vf-clue-input');
+  await page.selectOption('select[aria-label="Weighting"]', 'uniform');
+  await page.fill('.vf-paste', Array(10).fill('8 1').join(', '));
+  await page.dispatchEvent('.vf-paste', 'change');
+  // 1.4 million boards: the box appears with its label, the seconds counting, and Cancel.
+  const box = page.locator('[data-task=best]');
+  await box.waitFor({ state: 'visible', timeout: 10000 });
+  await page.waitForFunction(() => /… \d+ s$/.test(document.querySelector('[data-task=best] .task-label').textContent), null, { timeout: 30000 });
+  await box.locator('.task-cancel').click();
+  await box.waitFor({ state: 'hidden' });
+  assert.match(await page.locator('.vf-advice').textContent(), /stopped/i);
+  // The page answers again at once: a plain board after it.
+  await page.fill('.vf-paste', [...ROWS, ...COLS].join(', '));
+  await page.dispatchEvent('.vf-paste', 'change');
+  await page.selectOption('select[aria-label="Weighting"]', 'game');
+  assert.match(await advice(page), /Best move: row \d, column \d/);
+  assert.deepEqual(errors, []);
+});

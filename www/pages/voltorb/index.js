@@ -41,6 +41,18 @@ export function mount(root, { engine }) {
   const coachMsg = messages.slot($('[data-msg=coach]'), { about: 'session' });
   const coachSummaryMsg = messages.slot($('[data-msg=coach-summary]'), { about: 'session' });
   const search = new TaskRunner($('[data-task=best]'), { scope, home: () => lastCard() });
+  const hints = new TaskRunner($('[data-task=hint]'), { scope, home: () => lastCard() });
+
+  /** Runs `work()` while `update` shows `label` and the seconds it has taken so far. */
+  async function withElapsed(update, label, work) {
+    const started = performance.now();
+    const tick = setInterval(() => update(`${label}… ${Math.round((performance.now() - started) / 1000)} s`), 1000);
+    try {
+      return await work();
+    } finally {
+      clearInterval(tick);
+    }
+  }
 
   const { state, notice } = loadState();
   const assist = state.assist;
@@ -49,7 +61,6 @@ export function mount(root, { engine }) {
   let analysis = null;
   let faultyCard = -1;
   let hintAnalysis = null;
-  let hintRequest = null;
   let memoMode = false;
   let memoFlag = 0;
   let picker = null;
@@ -212,7 +223,7 @@ export function mount(root, { engine }) {
       drawAssist();
       update('Searching for the best move…');
       const searchStarted = performance.now();
-      const full = await engine.voltorb.analyze(args, { signal });
+      const full = await withElapsed(update, 'Searching for the best move', () => engine.voltorb.analyze(args, { signal }));
       return { full, ms: performance.now() - searchStarted };
     }, { label: 'Working out the odds…' }).then((result) => {
       if (result === CANCELLED) {
@@ -223,6 +234,9 @@ export function mount(root, { engine }) {
         if (analysis) {
           el.status.textContent = summary;
           adviceMsg.show('Best-move search stopped: the odds shown are exact; change a card or clue to search again.', 'info');
+        } else {
+          el.status.textContent = '';
+          adviceMsg.show('Stopped before the odds were ready: change a card or clue (or choose a level) to start again.', 'info');
         }
         return;
       }
@@ -416,23 +430,24 @@ export function mount(root, { engine }) {
   }
 
   async function requestHint() {
-    hintRequest?.abort();
-    hintRequest = null;
+    hints.cancel();
     const round = play.round;
     if (!round || round.over || !play.hints || state.mode !== 'play') return;
-    const request = new AbortController();
-    hintRequest = request;
     try {
       const args = { rows: round.rows, cols: round.cols, revealed: revealedOf(round), level: round.level, weighting: 'game' };
-      const reply = await engine.voltorb.analyze(args, { signal: request.signal });
-      if (hintRequest !== request || play.round !== round) return;
+      const reply = await hints.run((signal, update) => withElapsed(update, 'Finding the best card',
+        () => engine.voltorb.analyze(args, { signal })), { label: 'Finding the best card…' });
+      if (reply === CANCELLED) {
+        if (!hints.running && play.hints && play.round === round && !round.over) playMsg.show('Hint stopped: flip a card or turn Hints off and on to ask again.', 'info');
+        return;
+      }
+      if (play.round !== round) return;
       hintAnalysis = reply;
       drawPlay();
     } catch (err) {
-      if (err.name !== 'AbortError') playMsg.show(`No hint: ${err.message}`, 'error');
+      playMsg.show(`No hint: ${err.message}`, 'error');
     }
   }
-  scope.add(() => hintRequest?.abort());
 
   function drawPlay() {
     const round = play.round;
@@ -482,7 +497,7 @@ export function mount(root, { engine }) {
     clueInputs.forEach((input) => { input.hidden = !assisting; });
     clueViews.forEach((view) => { view.hidden = assisting; });
     if (assisting) {
-      hintRequest?.abort();
+      hints.cancel();
       drawClueViews(clueViews, null);
       analyse();
     } else {

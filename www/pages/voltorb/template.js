@@ -78,6 +78,7 @@ export function template() {
           <button class="btn vf-memo-flag" type="button" data-flag="2" aria-pressed="false">2</button>
           <button class="btn vf-memo-flag" type="button" data-flag="3" aria-pressed="false">3</button>
         </div>
+        ${taskMarkup('hint')}
         <div class="vf-play-msg" data-msg="play"></div>
         <div class="vf-coach" data-msg="coach" aria-live="polite"></div>
         <div class="vf-coach vf-coach-summary" data-msg="coach-summary" aria-live="polite"></div>
