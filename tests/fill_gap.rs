@@ -197,3 +197,38 @@ fn on_random_images_the_closed_fill_stays_inside_the_plain_one() {
         }
     }
 }
+
+#[test]
+fn a_closed_gap_is_filled_up_to_its_middle_with_no_notch() {
+    // A box drawn with 4-pixel walls and a 3-pixel gap through its top wall (rows 10–13): with
+    // gap closing the fill stops inside the gap, at its middle, so the wall looks closed and
+    // no notch of white is left at the gap's inner mouth.
+    for connectivity in [Connectivity::Four, Connectivity::Eight] {
+        let mut img = Img::new(100, 100);
+        for i in 10..90 {
+            for t in 0..4 {
+                img.set(i, 10 + t, BLACK);
+                img.set(i, 86 + t, BLACK);
+                img.set(10 + t, i, BLACK);
+                img.set(86 + t, i, BLACK);
+            }
+        }
+        for x in 50..53 {
+            for y in 10..14 {
+                img.set(x, y, WHITE);
+            }
+        }
+        img.fill((50, 50), gap_options(3, connectivity));
+        assert_eq!(img.get(0, 0), WHITE, "{connectivity:?}: leaked outside");
+        for x in 50..53 {
+            for y in 12..14 {
+                assert_eq!(img.get(x, y), RED, "{connectivity:?}: notch at ({x}, {y})");
+            }
+            assert_eq!(
+                img.get(x, 10),
+                WHITE,
+                "{connectivity:?}: filled past the middle at ({x}, 10)"
+            );
+        }
+    }
+}

@@ -61,19 +61,89 @@ pub fn close_gaps(
     let mut runs = Vec::new();
     missing.for_each_run(|y, a, b| runs.push((y, a, b)));
     let mut seen = Mask::new(w, h);
+    let mut far = Mask::new(w, h);
     for (y, a, _) in runs {
         if seen.get(a, y) {
             continue;
         }
         let piece = flood_runs(&missing, &mut seen, (a, y), eight);
         let has_core = piece.iter().any(|&(y, a, b)| core.next_set(y, a, b) < b);
-        if !has_core {
-            for (y, a, b) in piece {
+        for (y, a, b) in piece {
+            if has_core {
+                far.set_run(y, a, b);
+            } else {
                 kept.set_run(y, a, b);
             }
         }
     }
+    if far.any() {
+        fill_to_gap_middle(&mut kept, &far, &core, square);
+    }
     kept
+}
+
+/// The pixels of the far side that its own core does not reach are the gaps themselves (and
+/// narrow spots beyond them): each goes to whichever side is nearer, so the fill runs up to
+/// the middle of a closed gap instead of stopping short and leaving a notch at its mouth.
+fn fill_to_gap_middle(kept: &mut Mask, far: &Mask, core: &Mask, square: Square) {
+    let mut far_core = core.clone();
+    far_core.and_assign(far);
+    let mut far_kept = dilate(&far_core, square);
+    far_kept.and_assign(far);
+    let zone = far.and_not(&far_kept);
+    if !zone.any() {
+        return;
+    }
+    let (w, h) = (zone.width(), zone.height());
+    let neighbours = |x: usize, y: usize| {
+        [
+            (x.wrapping_sub(1), y),
+            (x + 1, y),
+            (x, y.wrapping_sub(1)),
+            (x, y + 1),
+        ]
+        .into_iter()
+        .filter(move |&(nx, ny)| nx < w && ny < h)
+    };
+    // Layer by layer from both sides at once; the far side takes a pixel both reach together.
+    let mut claimed = Mask::new(w, h);
+    let mut ours: Vec<(usize, usize)> = Vec::new();
+    let mut theirs: Vec<(usize, usize)> = Vec::new();
+    zone.for_each(|x, y| {
+        if neighbours(x, y).any(|(nx, ny)| far_kept.get(nx, ny)) {
+            theirs.push((x, y));
+        } else if neighbours(x, y).any(|(nx, ny)| kept.get(nx, ny)) {
+            ours.push((x, y));
+        }
+    });
+    for &(x, y) in theirs.iter().chain(&ours) {
+        claimed.set(x, y);
+    }
+    while !ours.is_empty() {
+        for &(x, y) in &ours {
+            kept.set(x, y);
+        }
+        let mut next_theirs = Vec::new();
+        for &(x, y) in &theirs {
+            for (nx, ny) in neighbours(x, y) {
+                if zone.get(nx, ny) && !claimed.get(nx, ny) {
+                    claimed.set(nx, ny);
+                    next_theirs.push((nx, ny));
+                }
+            }
+        }
+        let mut next_ours = Vec::new();
+        for &(x, y) in &ours {
+            for (nx, ny) in neighbours(x, y) {
+                if zone.get(nx, ny) && !claimed.get(nx, ny) {
+                    claimed.set(nx, ny);
+                    next_ours.push((nx, ny));
+                }
+            }
+        }
+        theirs = next_theirs;
+        ours = next_ours;
+    }
 }
 
 /// Breadth-first search through `region` from `seed` for the nearest core pixel; returns it and
