@@ -275,3 +275,51 @@ fn all_regions_colours_each_enclosed_region_distinctly() {
     assert!(!ok);
     assert!(stderr.contains("--at"), "{stderr}");
 }
+
+#[test]
+fn grow_fills_under_an_antialiased_line_up_to_its_centre() {
+    // A white image split by a soft horizontal line: rows 6–10 ramp 170, 85, 0, 85, 170.
+    let input = temp("grow.png");
+    let mut gray = vec![255u8; 16 * 16];
+    for (row, lum) in [(6, 170u8), (7, 85), (8, 0), (9, 85), (10, 170)] {
+        for x in 0..16 {
+            gray[row * 16 + x] = lum;
+        }
+    }
+    write_png(&input, 16, 16, png::ColorType::Grayscale, &gray);
+    let out = temp("grow-out.png");
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "ff0000",
+        "--grow",
+        "4",
+    ]);
+    assert!(ok, "{err}");
+    let (px, ..) = read_png(&out);
+    let at = |x: usize, y: usize| px[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4].to_vec();
+    // The near half of the line down to its darkest row is red: no halo under the line.
+    for y in 0..=8 {
+        assert_eq!(at(5, y), vec![255, 0, 0, 255], "row {y}");
+    }
+    // The far half and the region beyond are untouched.
+    assert_eq!(at(5, 9), vec![85, 85, 85, 255]);
+    assert_eq!(at(5, 15), vec![255, 255, 255, 255]);
+    // Too far is refused with a message naming the option.
+    let (ok, _, err) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "ff0000",
+        "--grow",
+        "40",
+    ]);
+    assert!(!ok && err.contains("at most 16 pixels"), "{err}");
+}

@@ -46,6 +46,7 @@ fn patches_hold_the_changed_rectangle() {
             global: rng.below(6) == 0,
             soft: rng.below(3) == 0,
             gap: [0, 0, 2, 4][rng.index(4)],
+            grow: [0, 0, 1, 3][rng.index(4)],
             blend: case % 3 == 0,
         };
         let at = (rng.index(w) as i64, rng.index(h) as i64);

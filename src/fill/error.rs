@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::{MAX_GAP, MAX_SIDE};
+use super::{MAX_GAP, MAX_GROW, MAX_SIDE};
 use crate::util::place::{ErrorPlace, Located};
 
 /// A fill request that cannot be carried out.
@@ -45,6 +45,9 @@ pub enum FillError {
     /// The gap-closing size is larger than [`MAX_GAP`].
     #[error("gap size {0} is too large: at most {MAX_GAP} pixels")]
     GapTooLarge(u32),
+    /// The grow-into-lines distance is larger than [`MAX_GROW`].
+    #[error("growing {0} pixels into the lines is too far: at most {MAX_GROW} pixels")]
+    GrowTooLarge(u32),
 }
 
 impl Located for FillError {
@@ -55,6 +58,7 @@ impl Located for FillError {
             FillError::BufferLength { .. } => ErrorPlace::field("pixels"),
             FillError::SeedOutside { .. } => ErrorPlace::field("x"),
             FillError::GapTooLarge(_) => ErrorPlace::field("gap"),
+            FillError::GrowTooLarge(_) => ErrorPlace::field("grow"),
         }
     }
 }

@@ -22,6 +22,7 @@ mod blend;
 mod error;
 mod gap;
 mod global;
+mod grow;
 mod mask;
 mod morphology;
 mod oklab;
@@ -35,6 +36,7 @@ use blend::over;
 pub use error::FillError;
 pub use gap::close_gaps;
 pub use global::global_fill;
+pub use grow::{MAX_GROW, grow_into_lines};
 pub use mask::Mask;
 pub use oklab::{DELTA_E_PER_UNIT, Perceptual, oklab};
 pub use patch::{Patch, encode as encode_patch};
@@ -113,6 +115,9 @@ pub struct FillOptions {
     /// Paint the colour over the region's pixels (source-over) instead of replacing them; it
     /// only matters when the colour's alpha is below 255.
     pub blend: bool,
+    /// Grow the region up to this many pixels into the outline around it, to the line's
+    /// centre (0 = off): no halo under antialiased lines.
+    pub grow: u32,
 }
 
 impl FillOptions {
@@ -258,6 +263,9 @@ fn fill_inner(
     if options.gap > MAX_GAP {
         return Err(FillError::GapTooLarge(options.gap));
     }
+    if options.grow > MAX_GROW {
+        return Err(FillError::GrowTooLarge(options.grow));
+    }
     let (sx, sy) = (x as usize, y as usize);
     let (px, _) = pixels.as_chunks_mut::<4>();
     let seed = px[sy * w + sx];
@@ -315,7 +323,7 @@ impl Job<'_> {
         let contiguous_gap = options.gap > 0 && !options.global;
         let blending = options.blends(colour);
         let mut mask = Mask::new(w, h);
-        if !options.soft && !contiguous_gap && !record && !blending {
+        if !options.soft && !contiguous_gap && !record && !blending && options.grow == 0 {
             // Paint as the runs are found: one pass over the pixels.
             let found = if options.global {
                 global_fill(px, w, similar, Some(colour), None)
@@ -343,9 +351,14 @@ impl Job<'_> {
             span_fill(px, w, at, similar, options.connectivity, None, &mut mask)
         };
         let mut bounds = found.bounds;
-        let region_bounds = found.bounds;
+        let mut region_bounds = found.bounds;
         if contiguous_gap {
             mask = close_gaps(&mask, at, options.gap, options.connectivity);
+        }
+        if options.grow > 0 {
+            mask = grow_into_lines(px, w, &mask, seed, options.tolerance, options.grow);
+            bounds = bounds.grown(options.grow as usize, w, h);
+            region_bounds = bounds;
         }
         if options.soft {
             bounds = bounds.grown(2, w, h);

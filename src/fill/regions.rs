@@ -97,6 +97,9 @@ pub fn colour_regions(
     if options.gap > super::MAX_GAP {
         return Err(FillError::GapTooLarge(options.gap));
     }
+    if options.grow > super::MAX_GROW {
+        return Err(FillError::GrowTooLarge(options.grow));
+    }
     let paper = paper_colour(pixels);
     let region_options = FillOptions {
         global: false,

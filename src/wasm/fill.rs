@@ -34,6 +34,7 @@ struct Options {
     soft: bool,
     gap: u32,
     blend: bool,
+    grow: u32,
 }
 
 impl Options {
@@ -62,6 +63,7 @@ impl Options {
             soft: self.soft,
             gap: self.gap,
             blend: self.blend,
+            grow: self.grow,
         })
     }
 }

@@ -599,3 +599,36 @@ test('after a fill or a panel button, the keys still reach the canvas', async (t
     await assertAccessible(page, `fill desktop ${colorScheme}`);
   }
 });
+
+test('fill under lines: the colour reaches into an antialiased line up to its darkest row, as the option asks', async (t) => {
+  const app = await openFill(t);
+  const { page } = app;
+  // White paper split by a soft line: rows 8–12 are 170, 85, 0, 85, 170.
+  const w = 20, h = 20;
+  const px = new Uint8Array(w * h).fill(255);
+  const rgba = new Uint8Array(w * h * 4);
+  [[8, 170], [9, 85], [10, 0], [11, 85], [12, 170]].forEach(([row, v]) => px.fill(v, row * w, row * w + w));
+  px.forEach((v, i) => rgba.set([v, v, v, 255], i * 4));
+  await page.setInputFiles('[data-act="open"]', { name: 'line.png', mimeType: 'image/png', buffer: encodePng(w, h, rgba) });
+  await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '20 × 20');
+  await page.click('button[data-tool="bucket"]');
+  await page.fill('.fill-color', '#e03131');
+  await page.uncheck('[data-opt="soft"]');
+  await page.locator('[data-opt="tolerance"]').fill('10');
+  const red = [0xe0, 0x31, 0x31, 255];
+  // Without the option the halo stays: the line's pale edge keeps its grey.
+  await clickPixel(page, 5, 2);
+  await waitForFill(page, '');
+  assert.deepEqual(await pixel(page, 5, 8), [170, 170, 170, 255]);
+  await page.click('[data-act="undo"]');
+  await page.waitForFunction(() => document.querySelector('.fill-viewport').fillDocument().pixels?.[0] === 255);
+  // With "Under lines" at 4 px the fill runs down the soft edge to the line's centre, no further.
+  await page.locator('[data-opt="grow"]').fill('4');
+  assert.equal(await page.textContent('[data-opt="grow"] + output'), '4 px');
+  await clickPixel(page, 5, 2);
+  await waitForFill(page, '');
+  for (const y of [7, 8, 9, 10]) assert.deepEqual(await pixel(page, 5, y), red, `row ${y}`);
+  assert.deepEqual(await pixel(page, 5, 11), [85, 85, 85, 255]);
+  assert.deepEqual(await pixel(page, 5, 16), [255, 255, 255, 255]);
+  assert.deepEqual(app.errors, []);
+});

@@ -52,6 +52,10 @@ pub struct Args {
     /// Paint a translucent colour (alpha below FF) over the region instead of replacing it.
     #[arg(long)]
     pub blend: bool,
+    /// Grow the fill up to N pixels into the outline around it, stopping at the line's
+    /// centre: no halo of the old colour under antialiased lines.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub grow: u32,
 }
 
 fn parse_point(s: &str) -> Result<(i64, i64), String> {
@@ -158,6 +162,7 @@ fn run_fill(args: &Args) -> Result<String, String> {
         soft: args.soft,
         gap: args.gap,
         blend: args.blend,
+        grow: args.grow,
     };
     let start = Instant::now();
     if args.all_regions {

@@ -18,7 +18,7 @@ export class Controls {
     this.el = {
       colour: $('.fill-color'), swatches: $('.fill-swatches'), zoom: $('[data-role="zoom"]'),
       size: $('[data-opt="size"]'), alpha: $('[data-opt="alpha"]'), tolerance: $('[data-opt="tolerance"]'),
-      gap: $('[data-opt="gap"]'), soft: $('[data-opt="soft"]'), undo: $('[data-act="undo"]'), redo: $('[data-act="redo"]'),
+      gap: $('[data-opt="gap"]'), grow: $('[data-opt="grow"]'), soft: $('[data-opt="soft"]'), undo: $('[data-act="undo"]'), redo: $('[data-act="redo"]'),
       brush: $('[data-for="brush"]'), bucket: $('[data-for="bucket"]'),
     };
     this.tools = toggleGroup($('.fill-toolbar [aria-label="Tool"]'), { scope, attribute: 'tool', onChange: (id) => actions.tool(id) });
@@ -99,6 +99,7 @@ export class Controls {
     put(this.el.alpha, s.alpha, `${Math.round(s.alpha / 2.55)}%`);
     put(this.el.tolerance, s.tolerance, String(s.tolerance));
     put(this.el.gap, s.gap, s.gap ? `${s.gap} px` : 'off');
+    put(this.el.grow, s.grow, s.grow ? `${s.grow} px` : 'off');
   }
 
   renderSwatches() {

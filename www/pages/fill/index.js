@@ -136,7 +136,7 @@ export function mount(root, { engine }) {
   /** The bucket options a fill is made with (what live refilling watches). */
   const bucketOptions = () => ({
     tolerance: settings.tolerance, metric: settings.metric, connectivity: settings.connectivity, global: settings.global,
-    soft: settings.soft, gap: settings.gap,
+    soft: settings.soft, gap: settings.gap, grow: settings.grow,
   });
   // The last fill while it is still the last change to the picture: changing a bucket option
   // then fills again from the same seed on the pixels it started from, as the same undo step.

@@ -21,6 +21,7 @@ export function loadSettings() {
     global: false,
     soft: true,
     gap: 0,
+    grow: 0,
     recent: [...DEFAULT_SWATCHES],
     // Which of the user's own swatch places the next new colour takes once all are used.
     recentTurn: 0,
