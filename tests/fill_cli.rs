@@ -288,17 +288,20 @@ fn grow_fills_under_an_antialiased_line_up_to_its_centre() {
     }
     write_png(&input, 16, 16, png::ColorType::Grayscale, &gray);
     let out = temp("grow-out.png");
-    let (ok, _, err) = gridwise(&[
-        "fill",
-        input.to_str().unwrap(),
-        out.to_str().unwrap(),
-        "--at",
-        "0,0",
-        "--color",
-        "ff0000",
-        "--grow",
-        "4",
-    ]);
+    let grow = |n: &str| {
+        gridwise(&[
+            "fill",
+            input.to_str().unwrap(),
+            out.to_str().unwrap(),
+            "--at",
+            "0,0",
+            "--color",
+            "ff0000",
+            "--grow",
+            n,
+        ])
+    };
+    let (ok, _, err) = grow("4");
     assert!(ok, "{err}");
     let (px, ..) = read_png(&out);
     let at = |x: usize, y: usize| px[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4].to_vec();
@@ -310,16 +313,6 @@ fn grow_fills_under_an_antialiased_line_up_to_its_centre() {
     assert_eq!(at(5, 9), vec![85, 85, 85, 255]);
     assert_eq!(at(5, 15), vec![255, 255, 255, 255]);
     // Too far is refused with a message naming the option.
-    let (ok, _, err) = gridwise(&[
-        "fill",
-        input.to_str().unwrap(),
-        out.to_str().unwrap(),
-        "--at",
-        "0,0",
-        "--color",
-        "ff0000",
-        "--grow",
-        "40",
-    ]);
+    let (ok, _, err) = grow("40");
     assert!(!ok && err.contains("at most 16 pixels"), "{err}");
 }

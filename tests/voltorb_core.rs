@@ -498,9 +498,8 @@ fn bad_input_gets_messages_naming_the_problem() {
     assert!(e.contains("expected 5"), "{e}");
 }
 
-#[test]
-fn the_coin_objective_advises_quitting_or_playing_on_with_the_next_level() {
-    // The level-5 board of the page tests; two 1s face up (row 2 column 1, row 4 column 3).
+/// The level-5 board of the page tests (`gridwise voltorb generate --level 5 --seed 7`).
+fn page_board() -> Board {
     let rows = [
         [1, 0, 0, 0, 3],
         [1, 0, 1, 1, 1],
@@ -508,11 +507,13 @@ fn the_coin_objective_advises_quitting_or_playing_on_with_the_next_level() {
         [1, 3, 1, 0, 1],
         [0, 0, 3, 2, 0],
     ];
-    let mut cells = [0u8; 25];
-    for (i, c) in cells.iter_mut().enumerate() {
-        *c = rows[i / 5][i % 5];
-    }
-    let b = Board::from_cells(&cells);
+    Board::from_cells(&std::array::from_fn(|i| rows[i / 5][i % 5]))
+}
+
+#[test]
+fn the_coin_objective_advises_quitting_or_playing_on_with_the_next_level() {
+    // The level-5 board of the page tests; two 1s face up (row 2 column 1, row 4 column 3).
+    let b = page_board();
     let mut req = request(b, &[(5, 1), (17, 1)], Some(5), Weighting::Game);
     req.objective = Objective::Coins;
     let a = analyze(&req).unwrap();
@@ -545,18 +546,7 @@ fn the_coin_objective_advises_quitting_or_playing_on_with_the_next_level() {
 
 #[test]
 fn explanations_and_grades_agree_with_the_odds_and_the_best_move() {
-    let rows = [
-        [1, 0, 0, 0, 3],
-        [1, 0, 1, 1, 1],
-        [0, 3, 1, 0, 3],
-        [1, 3, 1, 0, 1],
-        [0, 0, 3, 2, 0],
-    ];
-    let mut cells = [0u8; 25];
-    for (i, c) in cells.iter_mut().enumerate() {
-        *c = rows[i / 5][i % 5];
-    }
-    let b = Board::from_cells(&cells);
+    let b = page_board();
     let mut req = request(b, &[], Some(5), Weighting::Game);
     let plain = analyze(&req).unwrap();
     let best = plain.best.clone().unwrap();

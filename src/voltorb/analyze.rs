@@ -223,36 +223,29 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
             req.budget.unwrap_or(DEFAULT_COIN_BUDGET),
         )
     });
+    // Before any card is up the payout is 0: nothing to keep by quitting, and the plan's first
+    // coins are the expectation; after, the payout times the plan's factor.
     let (quit, play_on) = match &coins {
-        Some(plan) if face_up > 0 => {
-            let keep = payout;
-            let expected = payout * plan.continue_factor;
-            (
-                Some(QuitAdvice {
-                    coins: keep,
-                    level_next: after(Outcome::Quit),
-                }),
-                Some(ContinueAdvice {
-                    coins: expected,
-                    win: plan.continue_win,
-                    level_next: after(Outcome::Won),
-                    level_next_if_voltorb: after(Outcome::Lost),
-                    better: expected > keep + 1e-9,
-                    exact: plan.exact,
-                }),
-            )
-        }
-        Some(plan) => (
-            None,
-            Some(ContinueAdvice {
-                coins: plan.first_coins,
+        Some(plan) => {
+            let quit = (face_up > 0).then(|| QuitAdvice {
+                coins: payout,
+                level_next: after(Outcome::Quit),
+            });
+            let expected = if face_up > 0 {
+                payout * plan.continue_factor
+            } else {
+                plan.first_coins
+            };
+            let play_on = ContinueAdvice {
+                coins: expected,
                 win: plan.continue_win,
                 level_next: after(Outcome::Won),
                 level_next_if_voltorb: after(Outcome::Lost),
-                better: true,
+                better: face_up == 0 || expected > payout + 1e-9,
                 exact: plan.exact,
-            }),
-        ),
+            };
+            (quit, Some(play_on))
+        }
         None => (None, None),
     };
     let (best, win, nodes) = match (&coins, req.objective) {

@@ -17,6 +17,7 @@
 use std::collections::HashMap;
 
 use super::board::{Board, CELLS};
+use super::policy::{disagreed, mix};
 
 /// Default node budget: board sets valued exactly before the one-flip rule takes over.
 pub const DEFAULT_COIN_BUDGET: u64 = 300_000;
@@ -69,8 +70,7 @@ impl Summary {
     }
 
     fn disagreed(&self) -> u32 {
-        let p = &self.present;
-        (p[0] & (p[1] | p[2] | p[3])) | (p[1] & (p[2] | p[3])) | (p[2] & p[3])
+        disagreed(&self.present)
     }
 }
 
@@ -82,13 +82,6 @@ struct Settled {
     rest: Vec<Entry>,
     factor: f64,
     flipped: u32,
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Flips every card all of `set` agrees is not a Voltorb (multiplying the payout by their

@@ -85,8 +85,7 @@ impl Summary {
 
     /// Cards on which the boards disagree.
     fn disagreed(&self) -> u32 {
-        let p = &self.present;
-        (p[0] & (p[1] | p[2] | p[3])) | (p[1] & (p[2] | p[3])) | (p[2] & p[3])
+        disagreed(&self.present)
     }
 
     /// Disagreed cards that are a Voltorb in no board.
@@ -157,7 +156,14 @@ struct Search {
     approximate: bool,
 }
 
-fn mix(mut z: u64) -> u64 {
+/// Cards on which boards disagree, given the cards showing each value 0–3 on some board.
+pub(super) fn disagreed(present: &[u32; 4]) -> u32 {
+    let p = present;
+    (p[0] & (p[1] | p[2] | p[3])) | (p[1] & (p[2] | p[3])) | (p[2] & p[3])
+}
+
+/// A well-mixed 64-bit hash of `z` (board identities for set keys).
+pub(super) fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

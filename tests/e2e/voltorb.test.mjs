@@ -30,6 +30,15 @@ async function typeClues(page, texts) {
   }
 }
 
+/** Opens the assistant on the test board at level 5 and waits for its advice. */
+async function enterPageBoard(page) {
+  await page.waitForSelector('.vf-clue-input');
+  await page.selectOption('select[aria-label="Level"]', '5');
+  await page.fill('.vf-paste', [...ROWS, ...COLS].join(', '));
+  await page.dispatchEvent('.vf-paste', 'change');
+  return advice(page);
+}
+
 async function advice(page) {
   await page.waitForFunction(() => {
     const s = document.querySelector('.vf-status');
@@ -259,11 +268,7 @@ test('on a phone the board and the controls of a round are on screen together', 
 
 test('readable cards: the Voltorb chance marked, 2 and 3 apart, a legend; ten pasted clues start a new board', async (t) => {
   const { page, errors } = await browser.open(t, '#/voltorb');
-  await page.waitForSelector('.vf-clue-input');
-  await page.selectOption('select[aria-label="Level"]', '5');
-  await page.fill('.vf-paste', [...ROWS, ...COLS].join(', '));
-  await page.dispatchEvent('.vf-paste', 'change');
-  await advice(page);
+  await enterPageBoard(page);
   // Each face-down card: the big number carries a Voltorb mark; the small line gives the 2 and
   // the 3 their own chances, with a dash where one is impossible.
   const card = page.locator('.vf-card').first();
@@ -333,11 +338,7 @@ test('coins: the goal switch, the best move for coins, and quit-or-play-on with 
 
 test('why: the best card, the safe cards and the boards left are explained', async (t) => {
   const { page, errors } = await browser.open(t, '#/voltorb');
-  await page.waitForSelector('.vf-clue-input');
-  await page.selectOption('select[aria-label="Level"]', '5');
-  await page.fill('.vf-paste', [...ROWS, ...COLS].join(', '));
-  await page.dispatchEvent('.vf-paste', 'change');
-  await advice(page);
+  await enterPageBoard(page);
   await page.locator('.vf-why summary').click();
   const why = await page.locator('.vf-why').textContent();
   assert.match(why, /Row \d, column \d (cannot be a Voltorb|is a Voltorb on [\d.]+% of the boards left)/);
