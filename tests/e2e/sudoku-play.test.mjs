@@ -28,10 +28,18 @@ afterEach(async () => {
 const board = (name) => page.getAttribute('.sudoku-board-wrap', `data-${name}`);
 const cell = (i, name) => page.getAttribute(`[data-role=cells] [data-cell="${i}"]`, `data-${name}`);
 
+/** Clicks cell `i` and waits until the board has selected it: on a loaded machine the page
+ * can still be laying out when the test starts, so a click that missed is made again. */
 async function clickCell(i) {
-  const box = await page.locator('.sudoku-board').boundingBox();
-  const cs = box.width / 9;
-  await page.mouse.click(box.x + (i % 9 + 0.5) * cs, box.y + (Math.floor(i / 9) + 0.5) * cs);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const box = await page.locator('.sudoku-board').boundingBox();
+    const cs = box.width / 9;
+    await page.mouse.click(box.x + (i % 9 + 0.5) * cs, box.y + (Math.floor(i / 9) + 0.5) * cs);
+    const selected = await page.waitForFunction((i) => document.querySelector('.sudoku-board-wrap').dataset.selected === String(i), i, { timeout: 2000 })
+      .then(() => true, () => false);
+    if (selected) return;
+  }
+  throw new Error(`cell ${i} could not be selected`);
 }
 
 test('pencil marks, digits, undo and redo', async () => {

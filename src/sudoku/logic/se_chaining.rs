@@ -392,10 +392,10 @@ impl Search<'_> {
     }
 
     fn name(&self, what: &str) -> String {
-        let prefix = match (self.kind, what) {
-            (Kind::Nishio, _) => return "Nishio Forcing Chain".to_string(),
-            (Kind::Multiple, _) => "",
-            _ => "Dynamic ",
+        let prefix = match self.kind {
+            Kind::Nishio => return "Nishio Forcing Chain".to_string(),
+            Kind::Multiple => "",
+            Kind::Dynamic | Kind::DynamicPlus => "Dynamic ",
         };
         format!("{prefix}{what}{}", self.kind.suffix())
     }
