@@ -49,6 +49,9 @@ pub struct Judged {
     pub win: f64,
 }
 
+/// Board sets the coin search may value for the quit advice under the win objective.
+const QUIT_ADVICE_BUDGET: u64 = 20_000;
+
 /// What the best move aims for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -215,14 +218,14 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
     };
     let in_play = req.best && !lost && !boards.is_empty();
     let wants_coins = req.objective == Objective::Coins || face_up > 0;
-    let coins = (in_play && wants_coins).then(|| {
-        coin_plan(
-            &boards,
-            &weights,
-            revealed_mask,
-            req.budget.unwrap_or(DEFAULT_COIN_BUDGET),
-        )
-    });
+    // With the win objective the coins only inform the quit advice: a smaller budget keeps the
+    // answer quick (past it the figure is marked inexact, a lower bound).
+    let coin_budget = match req.objective {
+        Objective::Coins => req.budget.unwrap_or(DEFAULT_COIN_BUDGET),
+        Objective::Win => QUIT_ADVICE_BUDGET,
+    };
+    let coins =
+        (in_play && wants_coins).then(|| coin_plan(&boards, &weights, revealed_mask, coin_budget));
     // Before any card is up the payout is 0: nothing to keep by quitting, and the plan's first
     // coins are the expectation; after, the payout times the plan's factor.
     let (quit, play_on) = match &coins {
