@@ -63,6 +63,18 @@ pub enum Objective {
     Coins,
 }
 
+impl Advice {
+    /// The advice to flip `cell` (none when there is no card to flip).
+    fn at(cell: Option<usize>, win: f64, exact: bool) -> Option<Advice> {
+        cell.map(|c| Advice {
+            row: c / SIZE,
+            col: c % SIZE,
+            win,
+            exact,
+        })
+    }
+}
+
 /// Quitting now.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct QuitAdvice {
@@ -252,15 +264,11 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
         None => (None, None),
     };
     let (best, win, nodes) = match (&coins, req.objective) {
-        (Some(plan), Objective::Coins) => {
-            let advice = plan.cell.map(|c| Advice {
-                row: c / SIZE,
-                col: c % SIZE,
-                win: plan.continue_win,
-                exact: plan.exact,
-            });
-            (advice, Some(plan.continue_win), plan.nodes)
-        }
+        (Some(plan), Objective::Coins) => (
+            Advice::at(plan.cell, plan.continue_win, plan.exact),
+            Some(plan.continue_win),
+            plan.nodes,
+        ),
         _ if req.best => {
             let mv = best_move(
                 &boards,
@@ -268,13 +276,11 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
                 revealed_mask,
                 req.budget.unwrap_or(DEFAULT_BUDGET),
             );
-            let advice = mv.cell.map(|c| Advice {
-                row: c / SIZE,
-                col: c % SIZE,
-                win: mv.win,
-                exact: mv.exact,
-            });
-            (advice, Some(mv.win), mv.nodes)
+            (
+                Advice::at(mv.cell, mv.win, mv.exact),
+                Some(mv.win),
+                mv.nodes,
+            )
         }
         _ => (None, None, 0),
     };

@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 
 use super::board::{Board, CELLS};
-use super::policy::{disagreed, mix};
+use super::policy::{Entry, Summary};
 
 /// Default node budget: board sets valued exactly before the one-flip rule takes over.
 pub const DEFAULT_COIN_BUDGET: u64 = 300_000;
@@ -39,39 +39,6 @@ pub struct CoinPlan {
     pub exact: bool,
     /// Board sets valued.
     pub nodes: u64,
-}
-
-#[derive(Clone, Copy)]
-struct Entry {
-    masks: [u32; 4],
-    weight: f64,
-    hash: (u64, u64),
-}
-
-#[derive(Clone, Copy, Default)]
-struct Summary {
-    present: [u32; 4],
-    weight: f64,
-    key: (u64, u64),
-}
-
-impl Summary {
-    fn of(entries: &[Entry]) -> Summary {
-        let mut s = Summary::default();
-        for e in entries {
-            for (p, m) in s.present.iter_mut().zip(e.masks) {
-                *p |= m;
-            }
-            s.weight += e.weight;
-            s.key.0 = s.key.0.wrapping_add(e.hash.0);
-            s.key.1 = s.key.1.wrapping_add(e.hash.1);
-        }
-        s
-    }
-
-    fn disagreed(&self) -> u32 {
-        disagreed(&self.present)
-    }
 }
 
 /// A set after an outcome: the cleared boards' weight times their payout factor, the rest
@@ -235,11 +202,7 @@ pub fn coin_plan(boards: &[Board], weights: &[f64], revealed: u32, budget: u64) 
         .iter()
         .zip(weights)
         .enumerate()
-        .map(|(i, (b, &w))| Entry {
-            masks: [b.mask_of(0), b.mask_of(1), b.mask_of(2), b.mask_of(3)],
-            weight: w / total,
-            hash: (mix(i as u64), mix(i as u64 ^ 0xA5A5_5A5A_0F0F_F0F0)),
-        })
+        .map(|(i, (b, &w))| Entry::new([0, 1, 2, 3].map(|v| b.mask_of(v)), w / total, i as u64))
         .collect();
     let mut search = Search {
         memo: HashMap::new(),

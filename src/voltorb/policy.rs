@@ -56,25 +56,46 @@ pub struct BestMove {
 
 /// One consistent board as the search sees it.
 #[derive(Clone, Copy)]
-struct Entry {
+pub(super) struct Entry {
     /// The cards showing each value 0–3.
-    masks: [u32; 4],
-    weight: f64,
+    pub(super) masks: [u32; 4],
+    pub(super) weight: f64,
     /// Two independent hashes of the board; a set's memo key is their sums over its members.
-    hash: [u64; 2],
+    pub(super) hash: [u64; 2],
+}
+
+impl Entry {
+    /// Board `id` of a search (its hashes come from the id): the cards showing each value, and
+    /// its weight.
+    pub(super) fn new(masks: [u32; 4], weight: f64, id: u64) -> Entry {
+        Entry {
+            masks,
+            weight,
+            hash: [mix(id), mix(id ^ 0xA5A5_5A5A_0F0F_F0F0)],
+        }
+    }
 }
 
 /// What one pass over a board set tells: the values present on each card, the total weight
 /// and the memo key.
 #[derive(Clone, Copy, Default)]
-struct Summary {
-    present: [u32; 4],
-    weight: f64,
-    key: (u64, u64),
+pub(super) struct Summary {
+    pub(super) present: [u32; 4],
+    pub(super) weight: f64,
+    pub(super) key: (u64, u64),
 }
 
 impl Summary {
-    fn add(&mut self, e: &Entry) {
+    /// The summary of a whole set.
+    pub(super) fn of(entries: &[Entry]) -> Summary {
+        let mut sum = Summary::default();
+        for e in entries {
+            sum.add(e);
+        }
+        sum
+    }
+
+    pub(super) fn add(&mut self, e: &Entry) {
         for (present, mask) in self.present.iter_mut().zip(e.masks) {
             *present |= mask;
         }
@@ -84,7 +105,7 @@ impl Summary {
     }
 
     /// Cards on which the boards disagree.
-    fn disagreed(&self) -> u32 {
+    pub(super) fn disagreed(&self) -> u32 {
         disagreed(&self.present)
     }
 
@@ -157,13 +178,13 @@ struct Search {
 }
 
 /// Cards on which boards disagree, given the cards showing each value 0–3 on some board.
-pub(super) fn disagreed(present: &[u32; 4]) -> u32 {
+fn disagreed(present: &[u32; 4]) -> u32 {
     let p = present;
     (p[0] & (p[1] | p[2] | p[3])) | (p[1] & (p[2] | p[3])) | (p[2] & p[3])
 }
 
 /// A well-mixed 64-bit hash of `z` (board identities for set keys).
-pub(super) fn mix(mut z: u64) -> u64 {
+fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -193,12 +214,7 @@ impl Search {
         for (m, &weight) in full.iter().zip(weights) {
             let masks = m.map(|x| x & seen);
             let i = *index.entry(masks).or_insert_with(|| {
-                let id = arena.len() as u64;
-                arena.push(Entry {
-                    masks,
-                    weight: 0.0,
-                    hash: [mix(id), mix(id ^ 0xA5A5_5A5A_0F0F_F0F0)],
-                });
+                arena.push(Entry::new(masks, 0.0, arena.len() as u64));
                 arena.len() - 1
             });
             arena[i].weight += weight;
@@ -213,11 +229,7 @@ impl Search {
     }
 
     fn summarize(&self, start: usize, end: usize) -> Summary {
-        let mut sum = Summary::default();
-        for e in &self.arena[start..end] {
-            sum.add(e);
-        }
-        sum
+        Summary::of(&self.arena[start..end])
     }
 
     /// Takes the boards already won (all multipliers on agreed cards) out of `start..end`,
