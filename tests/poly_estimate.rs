@@ -1,18 +1,11 @@
 //! Knuth's estimate of the number of tilings and of the search tree, against exact counts.
 
-use gridwise::poly::library::{meteor_board, meteor_pieces, parse_piece_spec, resolve_board};
+use gridwise::poly::library::{meteor_board, meteor_pieces, problem_from_text};
 use gridwise::poly::{Problem, count, estimate};
 
 #[test]
 fn estimates_come_close_to_the_exact_counts() {
-    let square = |board: &str, pieces: &str| {
-        Problem::new(
-            resolve_board(board).unwrap(),
-            parse_piece_spec(pieces).unwrap(),
-            false,
-        )
-        .unwrap()
-    };
+    let square = |board: &str, pieces: &str| problem_from_text(board, pieces, false).unwrap();
     let cases = [
         (
             "meteor",

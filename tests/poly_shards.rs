@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use gridwise::poly::library::{meteor_board, meteor_pieces, parse_piece_spec, resolve_board};
+use gridwise::poly::library::{meteor_board, meteor_pieces, problem_from_text};
 use gridwise::poly::{Collect, Options, Problem, solve};
 
 /// A tiling as the cells' pieces, copies numbered by first appearance (copies of one piece are
@@ -25,14 +25,7 @@ fn name_string(problem: &Problem, placements: &[u32]) -> String {
 }
 
 fn problems() -> Vec<(&'static str, Problem)> {
-    let square = |board: &str, pieces: &str| {
-        Problem::new(
-            resolve_board(board).unwrap(),
-            parse_piece_spec(pieces).unwrap(),
-            false,
-        )
-        .unwrap()
-    };
+    let square = |board: &str, pieces: &str| problem_from_text(board, pieces, false).unwrap();
     vec![
         (
             "meteor",
@@ -90,12 +83,7 @@ fn parts_add_up_to_the_whole() {
 #[test]
 fn parts_are_of_similar_size() {
     // Pentominoes on 6x10 in 4 parts: each part holds a fair share of the 2,339 classes.
-    let problem = Problem::new(
-        resolve_board("6x10").unwrap(),
-        parse_piece_spec("pentominoes").unwrap(),
-        false,
-    )
-    .unwrap();
+    let problem = problem_from_text("6x10", "pentominoes", false).unwrap();
     for k in 0..4 {
         let s = solve(
             &problem,

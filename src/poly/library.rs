@@ -8,6 +8,7 @@ use super::board::Board;
 use super::error::PolyError;
 use super::grid::GridKind;
 use super::piece::{Piece, hex_path};
+use super::problem::Problem;
 
 /// The Meteor pieces as paths of hex steps (0 = E, 1 = NE, 2 = NW, 3 = W, 4 = SW, 5 = SE),
 /// numbered 0 to 9 as in the Computer Language Benchmarks Game's meteor-contest.
@@ -295,7 +296,6 @@ pub fn puzzles() -> Vec<Puzzle> {
 /// Solves Meteor as the benchmarks game asks: the number of solutions found (at most `limit`)
 /// and the smallest and largest solution strings (each cell's piece digit, row by row).
 pub fn meteor_extremes(limit: Option<u64>) -> Result<(u64, String, String), PolyError> {
-    use super::problem::Problem;
     use super::solve::{Options, Progress, Visitor, solve};
     /// The smallest and largest label grids so far, and a scratch grid.
     struct Extremes(Option<Vec<i16>>, Option<Vec<i16>>, Vec<i16>);
@@ -355,6 +355,16 @@ pub fn resolve_board(text: &str) -> Result<Board, PolyError> {
         return Err(PolyError::UnknownBoard(t.to_string()));
     }
     super::format::parse_board(text)
+}
+
+/// The problem of a board and pieces given as text (see [`resolve_board`] and
+/// [`resolve_pieces`]): "6x10" and "pentominoes", "meteor" and "meteor", or drawings.
+pub fn problem_from_text(
+    board: &str,
+    pieces: &str,
+    allow_unused: bool,
+) -> Result<Problem, PolyError> {
+    Problem::new(resolve_board(board)?, resolve_pieces(pieces)?, allow_unused)
 }
 
 /// Reads pieces given as a spec on one line (see [`parse_piece_spec`]) or as a drawing in

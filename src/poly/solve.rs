@@ -327,7 +327,7 @@ pub fn estimate(problem: &Problem, probes: u32, seed: u64) -> Estimate {
 #[cfg(test)]
 mod stream_tests {
     use super::*;
-    use crate::poly::library::{resolve_board, resolve_pieces};
+    use crate::poly::library::problem_from_text;
 
     /// Takes every `every`-th chance to report and keeps what it is sent.
     struct Every {
@@ -352,12 +352,7 @@ mod stream_tests {
     #[test]
     fn the_first_and_then_the_latest_solutions_keep_coming() {
         // Dominoes on 4×4: 36 tilings, streamed with room for 5.
-        let problem = Problem::new(
-            resolve_board("4x4").unwrap(),
-            resolve_pieces("1x2*8").unwrap(),
-            false,
-        )
-        .unwrap();
+        let problem = problem_from_text("4x4", "1x2*8", false).unwrap();
         let mut all = Collect(Vec::new());
         let plain = Options {
             symmetry: false,

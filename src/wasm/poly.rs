@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::{Failure, Progress, from_args, to_js};
-use crate::poly::library::{puzzles, resolve_board, resolve_pieces};
+use crate::poly::library::{problem_from_text, puzzles, resolve_board, resolve_pieces};
 use crate::poly::{Batch, Options, Problem, Reporter, stream};
 use crate::util::place::{ErrorPlace, Located};
 
@@ -169,7 +169,7 @@ pub fn poly_bench(args: JsValue) -> Result<JsValue, Failure> {
         if a.mode == "meteor" {
             reply.total = crate::poly::library::meteor_extremes(None)?.0;
         } else {
-            let p = Problem::new(resolve_board(&a.board)?, resolve_pieces(&a.pieces)?, false)?;
+            let p = problem_from_text(&a.board, &a.pieces, false)?;
             let s = crate::poly::count(&p);
             (reply.total, reply.distinct) = (s.counts.total, s.counts.distinct);
         }
