@@ -51,6 +51,14 @@ test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', asy
     assert.ok(colours >= 10, `expected many piece colours, saw ${colours}`);
     await screenshot(page, 'poly-meteor-light');
     await assertAccessible(page, 'tiling with Meteor solved');
+    // The solution on screen (far past the first ones kept in storage) is the one shown after
+    // going away and coming back.
+    const shown = await page.textContent('[data-index]');
+    await page.click('nav a[href="#/voltorb"]');
+    await page.waitForSelector('.vf-board');
+    await page.goBack();
+    await waitText(page, '[data-msg]', /Done: 2,098 solutions/);
+    assert.equal(await page.textContent('[data-index]'), shown);
     assert.deepEqual(app.errors, []);
   }
 });

@@ -64,17 +64,28 @@ export function loadState() {
   return { state, notice };
 }
 
+/** The saved share of the results: the first solutions, and the one on screen (wherever it is
+ * in the run) so that coming back shows the same solution. */
+function keptForSaving(results) {
+  const { solutions, numbers, shown } = results;
+  if (shown < SOLUTIONS_SAVED) {
+    return { ...results, solutions: solutions.slice(0, SOLUTIONS_SAVED), numbers: numbers.slice(0, SOLUTIONS_SAVED) };
+  }
+  return {
+    ...results,
+    solutions: [...solutions.slice(0, SOLUTIONS_SAVED), solutions[shown]],
+    numbers: [...numbers.slice(0, SOLUTIONS_SAVED), numbers[shown]],
+    shown: SOLUTIONS_SAVED,
+  };
+}
+
 /** Saves the page; a full storage drops the saved solutions first, keeping the inputs. */
 export function saveState(state) {
   const { draw } = state;
   const data = {
     ...state,
     draw: { ...draw, cells: draw.cells.map((on) => (on ? '.' : '#')).join('') },
-    results: state.results && {
-      ...state.results,
-      solutions: state.results.solutions.slice(0, SOLUTIONS_SAVED),
-      numbers: state.results.numbers.slice(0, SOLUTIONS_SAVED),
-    },
+    results: state.results && keptForSaving(state.results),
   };
   return doc.save(data, { smaller: () => ({ ...data, results: data.results && { ...data.results, solutions: [], numbers: [] } }) });
 }
