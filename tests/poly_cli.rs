@@ -210,3 +210,50 @@ fn estimate_prints_a_count_with_its_spread() {
     assert!(stdout.contains("search tree about"), "{stdout}");
     assert!(stdout.contains("4000 probes in"), "{stdout}");
 }
+
+#[test]
+fn triangle_boards_from_sizes_library_and_files() {
+    let (ok, out, err) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        "tri:9x4",
+        "--pieces",
+        "hexiamonds",
+        "--print",
+        "1",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.ends_with("total 148\ndistinct 74\n"), "{out}");
+    // The printed tiling uses every hexiamond's letter six times.
+    let grid: String = out.lines().take(4).collect();
+    for name in "IPJEVHSXCGFO".chars() {
+        assert_eq!(grid.matches(name).count(), 6, "{name} in {grid}");
+    }
+    let (ok, out, _) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        "tetriamonds-hexagon",
+        "--pieces",
+        "tetriamonds*2",
+    ]);
+    assert!(ok);
+    assert_eq!(out, "total 6\ndistinct 1\n");
+    // A drawn triangle board whose pieces are square is refused with both grids named.
+    let dir = std::env::temp_dir().join(format!("gridwise-tri-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("board.txt");
+    std::fs::write(&board, "tri\n......\n......\n").unwrap();
+    let (ok, _, err) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        board.to_str().unwrap(),
+        "--pieces",
+        "2x3*2",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("tri grid but the pieces are square"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

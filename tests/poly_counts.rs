@@ -372,3 +372,49 @@ fn large_boards_use_the_wide_bitboard() {
     distinct.dedup();
     assert_eq!(distinct.len(), 20, "no solution listed twice");
 }
+
+#[test]
+fn small_triangle_boards_match_plain_enumeration() {
+    use gridwise::poly::library::{tetriamonds, tri_board};
+    // Two tetriamond sets in a hexagon of side 2.
+    let hexagon = tri_board(4, 4, |x, y, z| (2..=5).contains(&(x + y + z))).unwrap();
+    let mut two_sets = tetriamonds();
+    two_sets.iter_mut().for_each(|p| p.count = 2);
+    check_against_plain(hexagon, two_sets);
+    // A parallelogram with a hole, and pieces drawn in a pieces file.
+    let board = parse_board("tri\n........\n.#......\n").unwrap();
+    check_against_plain(
+        board,
+        parse_pieces("tri\nAAA.BBBB\n\nCC.DD\nC...D\n\nEE\n").unwrap(),
+    );
+    // A parallelogram whose symmetry (a half turn) fixes some tilings: 13 tilings, 8 distinct.
+    check_against_plain(
+        Board::tri_parallelogram(3, 4).unwrap(),
+        parse_piece_spec("tetriamonds*2").unwrap(),
+    );
+}
+
+/// Counts of distinct hexiamond tilings published by David Goodger's Polyform Puzzler
+/// (puzzler.sourceforge.net, "Hexiamonds: Puzzles & Solutions"): 3×12 parallelogram 0,
+/// 4×9 parallelogram 74, 6×6 rhombus 156, trapezoid 11 long and 4 high 76, long hexagon
+/// (4 rows, 8 to 10 units wide) 856.
+#[test]
+fn hexiamond_counts_match_polyform_puzzler() {
+    use gridwise::poly::library::{hexiamonds, tri_board};
+    let distinct = |board: Board| {
+        let p = Problem::new(board, hexiamonds(), false).unwrap();
+        let s = count(&p);
+        assert!(s.complete);
+        (s.counts.total, s.counts.distinct)
+    };
+    assert_eq!(distinct(Board::tri_parallelogram(12, 3).unwrap()), (0, 0));
+    assert_eq!(distinct(Board::tri_parallelogram(9, 4).unwrap()), (148, 74));
+    assert_eq!(
+        distinct(Board::tri_parallelogram(6, 6).unwrap()),
+        (624, 156)
+    );
+    let trapezoid = tri_board(11, 4, |x, y, z| x + y + z < 11).unwrap();
+    assert_eq!(distinct(trapezoid), (152, 76));
+    let long_hexagon = tri_board(10, 4, |x, y, z| (2..=11).contains(&(x + y + z))).unwrap();
+    assert_eq!(distinct(long_hexagon).1, 856);
+}

@@ -1,4 +1,4 @@
-//! Boards: the cells to cover, on a square or hex grid, any shape with holes.
+//! Boards: the cells to cover, on a square, hex or triangle grid, any shape with holes.
 
 use serde::Serialize;
 
@@ -19,7 +19,9 @@ pub struct Board {
 }
 
 impl Board {
-    /// A full rectangle (for a hex grid: `height` rows of `width` hexes, odd rows shifted right).
+    /// A full box of `height` rows of `width` cells (for a hex grid, odd rows shifted right;
+    /// for a triangle grid, rows of triangles with zigzag ends: see
+    /// [`Board::tri_parallelogram`] for the usual triangle board).
     pub fn rectangle(kind: GridKind, width: usize, height: usize) -> Board {
         Board {
             kind,
@@ -29,7 +31,19 @@ impl Board {
         }
     }
 
-    /// Parses `WxH` (e.g. `6x10`: 6 columns, 10 rows).
+    /// A parallelogram of a triangle grid, `width` units along each of its `height` rows (so
+    /// `2 × width` triangles a row), leaning left as it goes down: the board of the hexiamond
+    /// "4×9" and "6×6" puzzles.
+    pub fn tri_parallelogram(width: usize, height: usize) -> Result<Board, PolyError> {
+        // Row r starts with an up triangle at column -r; the box then moves it to the right.
+        let cells: Vec<(i32, i32)> = (0..height as i32)
+            .flat_map(|r| (0..2 * width as i32).map(move |i| (i - r, r)))
+            .collect();
+        Board::from_cells(GridKind::Tri, &cells)
+    }
+
+    /// Parses `WxH` (e.g. `6x10`: 6 columns, 10 rows; on a triangle grid a parallelogram of
+    /// `W` units by `H` rows).
     pub fn parse_size(kind: GridKind, text: &str) -> Result<Board, PolyError> {
         let bad = || PolyError::BadSize(text.to_string());
         let (w, h) = text.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
@@ -38,20 +52,24 @@ impl Board {
         if !(1..=64).contains(&w) || !(1..=64).contains(&h) {
             return Err(bad());
         }
+        if kind == GridKind::Tri {
+            return Board::tri_parallelogram(w, h);
+        }
         Ok(Board::rectangle(kind, w, h))
     }
 
-    /// A board from the drawn positions of its cells (the box is shrunk to fit them; in a hex
-    /// grid the rows keep their parity, so a shape does not change when it is moved).
+    /// A board from the drawn positions of its cells (the box is shrunk to fit them; on hex
+    /// and triangle grids it keeps the parity that decides a cell's look, so a shape does not
+    /// change when it is moved).
     pub fn from_cells(kind: GridKind, cells: &[(i32, i32)]) -> Result<Board, PolyError> {
         if cells.is_empty() {
             return Err(PolyError::EmptyBoard);
         }
-        let min_col = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let (col_step, row_step) = kind.step();
+        let mut min_col = cells.iter().map(|c| c.0).min().unwrap_or(0);
         let mut min_row = cells.iter().map(|c| c.1).min().unwrap_or(0);
-        if kind == GridKind::Hex {
-            min_row -= min_row.rem_euclid(2);
-        }
+        min_col -= min_col.rem_euclid(col_step);
+        min_row -= min_row.rem_euclid(row_step);
         let width = (cells.iter().map(|c| c.0).max().unwrap_or(0) - min_col + 1) as usize;
         let height = (cells.iter().map(|c| c.1).max().unwrap_or(0) - min_row + 1) as usize;
         let mut board = Board {
@@ -106,8 +124,9 @@ impl Board {
     /// The board drawn as text in the board file format (`.` cell, `#` no cell).
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        if self.kind == GridKind::Hex {
-            out.push_str("hex\n");
+        if self.kind != GridKind::Square {
+            out.push_str(self.kind.name());
+            out.push('\n');
         }
         for r in 0..self.height {
             for c in 0..self.width {
@@ -148,5 +167,15 @@ mod tests {
         let b = Board::from_cells(GridKind::Hex, &[(3, 1), (4, 1), (3, 2)]).unwrap();
         assert_eq!(b.height, 3);
         assert!(b.has((0, 1)) && !b.has((0, 0)));
+    }
+
+    #[test]
+    fn triangle_boards_keep_which_way_cells_point() {
+        let b = Board::from_cells(GridKind::Tri, &[(3, 1), (4, 1), (3, 2)]).unwrap();
+        // Moved by an even number of columns and rows: (3, 1) is still an up triangle.
+        assert!(b.has((1, 1)) && GridKind::Tri.points_up((1, 1)));
+        let p = Board::tri_parallelogram(9, 4).unwrap();
+        assert_eq!((p.area(), p.width, p.height), (72, 22, 4));
+        assert!(p.to_text().starts_with("tri\n"));
     }
 }

@@ -1,17 +1,20 @@
 //! Text formats: board files, piece files, and solutions as letter grids or Meteor strings.
 //!
 //! **Board file.** Lines starting with `;` are comments; blank lines are skipped. An optional
-//! first line `square` (the default) or `hex` names the grid. Every other line is a row of the
+//! first line `square` (the default), `hex` or `tri` (also `triangle`) names the grid. Every other line is a row of the
 //! board: `.` or `o` is a cell to cover, `#` or `-` a position that is not part of the board
 //! (a hole, or outside an irregular shape); spaces and tabs are ignored, so hex rows may be
 //! indented to look like hexes. Short rows end early. On a hex grid, odd rows (the 2nd, 4th, …)
-//! are shifted half a cell to the right, as on the Meteor board.
+//! are shifted half a cell to the right, as on the Meteor board. On a triangle grid the cell in
+//! row r, column c (both from 0) points up when r + c is even, so `.` in the first column of
+//! the first row is an up triangle and its right neighbour points down.
 //!
 //! **Pieces file.** Comments and the optional `square`/`hex` line as above. Pieces are drawn
 //! as grids in blocks separated by blank lines: every character other than `.` (empty),
 //! spaces (ignored) and `*` is a cell of the piece named by that character, so one block can
 //! hold several pieces side by side (`FF.I`). A line `NAME*K` (e.g. `F*2`) gives piece NAME K
-//! copies. Each piece's cells must be connected; a hex block's first row counts as an even row.
+//! copies. Each piece's cells must be connected; a block's first row counts as an even row (so
+//! hex rows keep their shift, and the block's first character on a triangle grid points up).
 
 use super::board::Board;
 use super::error::{Input, PolyError};
@@ -20,7 +23,7 @@ use super::piece::Piece;
 use super::problem::Problem;
 
 /// The meaningful lines of a board or pieces file with their 1-based numbers, the grid named
-/// by an optional `square`/`hex` first line, and whether each line follows a blank line.
+/// by an optional `square`/`hex`/`tri` first line, and whether each line follows a blank line.
 fn lines(text: &str) -> (GridKind, Vec<(usize, &str, bool)>) {
     let mut kind = GridKind::Square;
     let mut out = Vec::new();
@@ -37,13 +40,9 @@ fn lines(text: &str) -> (GridKind, Vec<(usize, &str, bool)>) {
         }
         if first {
             first = false;
-            match t.to_ascii_lowercase().as_str() {
-                "hex" => {
-                    kind = GridKind::Hex;
-                    continue;
-                }
-                "square" => continue,
-                _ => {}
+            if let Some(k) = GridKind::from_name(t) {
+                kind = k;
+                continue;
             }
         }
         out.push((i + 1, line, blank && !out.is_empty()));
@@ -81,7 +80,7 @@ pub fn parse_board(text: &str) -> Result<Board, PolyError> {
     if cells.is_empty() {
         return Err(PolyError::EmptyBoard);
     }
-    // The box shrinks to the cells; on a hex grid it keeps the rows' parity.
+    // The box shrinks to the cells, keeping the parity that decides a hex or triangle's look.
     Board::from_cells(kind, &cells)
 }
 
@@ -117,7 +116,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PolyError> {
             continue;
         }
         if after_blank {
-            // A new block starts on an even row so hex shapes keep their look.
+            // A new block starts on an even row so hex and triangle shapes keep their look.
             row += 1 + ((row + 1) & 1);
         }
         let mut col = 0;

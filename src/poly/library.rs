@@ -1,6 +1,6 @@
 //! Named piece sets and puzzles: Meteor, the pentominoes, tetrominoes, the 35 hexominoes,
-//! brick sets (rectangles), and a small spec language to combine them (`pentominoes`,
-//! `tetrominoes*2`, `2x3*4,1x2*3`).
+//! brick sets (rectangles), the hexiamonds and tetriamonds (triangle grid), and a small spec
+//! language to combine them (`pentominoes`, `tetrominoes*2`, `2x3*4,1x2*3`).
 
 use serde::Serialize;
 
@@ -62,7 +62,36 @@ const TETROMINOES: [(&str, &[&str]); 5] = [
     ("L", &["###", "#.."]),
 ];
 
+/// The 12 hexiamonds under T. H. O'Beirne's letters: bar, sphinx, crook, crown, lobster,
+/// signpost, snake, butterfly, chevron, hook, yacht and hexagon. Rows as in a pieces file:
+/// the first character of the first row is an up triangle.
+const HEXIAMONDS: [(&str, &[&str]); 12] = [
+    ("I", &[".######"]),
+    ("P", &[".#####", "....#."]),
+    ("J", &["#....", "#####"]),
+    ("E", &["..#..", "#####"]),
+    ("V", &[".####", "..##."]),
+    ("H", &["..##", "####"]),
+    ("S", &["#...", "####", "...#"]),
+    ("X", &["..#.", "####", ".#.."]),
+    ("C", &[".####.", "....##"]),
+    ("G", &[".####", "...##"]),
+    ("F", &[".####", "..#.#"]),
+    ("O", &["###", "###"]),
+];
+
+/// The 3 tetriamonds: bar, chevron and triangle.
+const TETRIAMONDS: [(&str, &[&str]); 3] = [
+    ("I", &["####"]),
+    ("C", &["##", "##"]),
+    ("T", &[".###", "..#."]),
+];
+
 fn from_rows(name: &str, rows: &[&str]) -> Option<Piece> {
+    from_grid_rows(GridKind::Square, name, rows)
+}
+
+fn from_grid_rows(kind: GridKind, name: &str, rows: &[&str]) -> Option<Piece> {
     let cells = rows
         .iter()
         .enumerate()
@@ -73,7 +102,45 @@ fn from_rows(name: &str, rows: &[&str]) -> Option<Piece> {
                 .map(move |(x, _)| (x as i32, y as i32))
         })
         .collect();
-    Piece::new(name, GridKind::Square, cells).ok()
+    Piece::new(name, kind, cells).ok()
+}
+
+/// The 12 hexiamonds (6 triangles each, 72 in all).
+pub fn hexiamonds() -> Vec<Piece> {
+    HEXIAMONDS
+        .iter()
+        .filter_map(|(n, r)| from_grid_rows(GridKind::Tri, n, r))
+        .collect()
+}
+
+/// The 3 tetriamonds (4 triangles each).
+pub fn tetriamonds() -> Vec<Piece> {
+    TETRIAMONDS
+        .iter()
+        .filter_map(|(n, r)| from_grid_rows(GridKind::Tri, n, r))
+        .collect()
+}
+
+/// A triangle-grid board given by which triangles of a `width` × `height` box of rhombi it
+/// keeps: rhombus `(x, y)` (x along a row, y down the slanted side) holds triangle `z = 0`,
+/// pointing down, and `z = 1`, pointing up to its lower right. Shapes such as trapezoids and
+/// hexagons are simple inequalities on `x + y + z` in these coordinates.
+pub fn tri_board(
+    width: i32,
+    height: i32,
+    keep: impl Fn(i32, i32, i32) -> bool,
+) -> Result<Board, PolyError> {
+    let mut cells = Vec::new();
+    for y in 0..height {
+        for x in 0..width {
+            for z in 0..2 {
+                if keep(x, y, z) {
+                    cells.push(GridKind::Tri.from_lattice((3 * x + 1 + z, 3 * y + 1 + z)));
+                }
+            }
+        }
+    }
+    Board::from_cells(GridKind::Tri, &cells)
 }
 
 /// The 12 pentominoes, named by their usual letters.
@@ -105,7 +172,8 @@ pub fn brick(w: usize, h: usize) -> Piece {
     }
 }
 
-/// All free polyominoes (or polyhexes) of `n` cells, each once, in a fixed order.
+/// All free polyominoes (or polyhexes, or polyiamonds) of `n` cells, each once, in a fixed
+/// order.
 pub fn free_shapes(kind: GridKind, n: usize) -> Vec<Vec<(i32, i32)>> {
     let piece = |cells: Vec<(i32, i32)>| Piece {
         name: String::new(),
@@ -113,7 +181,7 @@ pub fn free_shapes(kind: GridKind, n: usize) -> Vec<Vec<(i32, i32)>> {
         cells,
         count: 1,
     };
-    let mut shapes: Vec<Vec<(i32, i32)>> = vec![vec![(0, 0)]];
+    let mut shapes: Vec<Vec<(i32, i32)>> = vec![super::grid::normalize(kind, &[(0, 0)])];
     for _ in 1..n {
         let mut next: Vec<Vec<(i32, i32)>> = Vec::new();
         for shape in &shapes {
@@ -162,8 +230,8 @@ pub fn bricks() -> Vec<Piece> {
 }
 
 /// Parses a piece spec: comma-separated terms, each a set name (`meteor`, `pentominoes`,
-/// `tetrominoes`, `hexominoes`, `bricks`) or a brick `AxB`, optionally followed by `*K` for
-/// K copies.
+/// `tetrominoes`, `hexominoes`, `bricks`, `hexiamonds`, `tetriamonds`) or a brick `AxB`,
+/// optionally followed by `*K` for K copies.
 pub fn parse_piece_spec(spec: &str) -> Result<Vec<Piece>, PolyError> {
     let mut out = Vec::new();
     for term in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
@@ -185,6 +253,8 @@ pub fn parse_piece_spec(spec: &str) -> Result<Vec<Piece>, PolyError> {
             "tetrominoes" | "tetromino" | "tetrominos" => tetrominoes(),
             "hexominoes" | "hexomino" | "hexominos" => hexominoes(),
             "bricks" => bricks(),
+            "hexiamonds" | "hexiamond" => hexiamonds(),
+            "tetriamonds" | "tetriamond" => tetriamonds(),
             other => {
                 let (w, h) = other.split_once('x').ok_or_else(unknown)?;
                 let w: usize = w.parse().map_err(|_| unknown())?;
@@ -284,6 +354,34 @@ pub fn puzzles() -> Vec<Puzzle> {
             pieces: "bricks",
         },
         Puzzle {
+            id: "hexiamonds-6x6",
+            title: "Hexiamonds 6×6 rhombus",
+            about: "The 12 hexiamonds in a 6×6 rhombus: 156 distinct solutions",
+            board: tri_text(Board::tri_parallelogram(6, 6)),
+            pieces: "hexiamonds",
+        },
+        Puzzle {
+            id: "hexiamonds-4x9",
+            title: "Hexiamonds 4×9",
+            about: "The 12 hexiamonds in a 4×9 parallelogram: 74 distinct solutions",
+            board: tri_text(Board::tri_parallelogram(9, 4)),
+            pieces: "hexiamonds",
+        },
+        Puzzle {
+            id: "hexiamonds-trapezoid",
+            title: "Hexiamonds trapezoid",
+            about: "A trapezoid 11 triangles long at the top, 4 rows: 76 distinct solutions",
+            board: tri_text(tri_board(11, 4, |x, y, z| x + y + z < 11)),
+            pieces: "hexiamonds",
+        },
+        Puzzle {
+            id: "tetriamonds-hexagon",
+            title: "Two tetriamond sets, hexagon",
+            about: "Two copies of each of the 3 tetriamonds in a hexagon of side 2",
+            board: tri_text(tri_board(4, 4, |x, y, z| (2..=5).contains(&(x + y + z)))),
+            pieces: "tetriamonds*2",
+        },
+        Puzzle {
             id: "dominoes-4x5",
             title: "Dominoes 4×5",
             about: "Ten identical 1×2 bricks",
@@ -291,6 +389,12 @@ pub fn puzzles() -> Vec<Puzzle> {
             pieces: "1x2*10",
         },
     ]
+}
+
+/// A library board as text (a shape that cannot be built reads as an empty board, which the
+/// page and CLI report).
+fn tri_text(board: Result<Board, PolyError>) -> String {
+    board.map(|b| b.to_text()).unwrap_or_default()
 }
 
 /// Solves Meteor as the benchmarks game asks: the number of solutions found (at most `limit`)
@@ -331,8 +435,8 @@ pub fn meteor_extremes(limit: Option<u64>) -> Result<(u64, String, String), Poly
     Ok((found, text(ex.0), text(ex.1)))
 }
 
-/// Reads a board given as `WxH` (square), `hex:WxH`, a library name (`meteor`, a puzzle id)
-/// or a drawing in the board file format.
+/// Reads a board given as `WxH` (square), `hex:WxH`, `tri:WxH` (a parallelogram of W units
+/// by H rows), a library name (`meteor`, a puzzle id) or a drawing in the board file format.
 pub fn resolve_board(text: &str) -> Result<Board, PolyError> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("meteor") {
@@ -340,6 +444,9 @@ pub fn resolve_board(text: &str) -> Result<Board, PolyError> {
     }
     if let Some(size) = t.strip_prefix("hex:") {
         return Board::parse_size(GridKind::Hex, size);
+    }
+    if let Some(size) = t.strip_prefix("tri:") {
+        return Board::parse_size(GridKind::Tri, size);
     }
     if !t.contains('\n') && t.starts_with(|c: char| c.is_ascii_digit()) {
         return Board::parse_size(GridKind::Square, t);
@@ -349,8 +456,7 @@ pub fn resolve_board(text: &str) -> Result<Board, PolyError> {
     }
     if !t.contains('\n')
         && t.chars().any(|c| c.is_ascii_alphabetic())
-        && t != "hex"
-        && t != "square"
+        && GridKind::from_name(t).is_none()
     {
         return Err(PolyError::UnknownBoard(t.to_string()));
     }
@@ -392,6 +498,11 @@ mod tests {
         assert_eq!(free_shapes(GridKind::Square, 5).len(), 12);
         assert_eq!(hexominoes().len(), 35);
         assert_eq!(free_shapes(GridKind::Hex, 5).len(), 22);
+        // Free polyiamonds of 1 to 7 triangles (OEIS A000577).
+        let iamonds: Vec<usize> = (1..=7)
+            .map(|n| free_shapes(GridKind::Tri, n).len())
+            .collect();
+        assert_eq!(iamonds, [1, 1, 1, 3, 4, 12, 24]);
         let meteor = meteor_pieces();
         assert_eq!(meteor.len(), 10);
         assert!(meteor.iter().all(|p| p.size() == 5));
@@ -403,6 +514,43 @@ mod tests {
         c.sort();
         c.dedup();
         assert_eq!(c.len(), 12);
+    }
+
+    #[test]
+    fn the_named_polyiamonds_are_the_free_ones() {
+        for (set, n) in [(hexiamonds(), 6), (tetriamonds(), 4)] {
+            let mut named: Vec<_> = set.iter().map(Piece::canonical).collect();
+            named.sort();
+            named.dedup();
+            let mut free: Vec<_> = free_shapes(GridKind::Tri, n)
+                .into_iter()
+                .map(|cells| {
+                    let drawn = cells.iter().map(|&p| GridKind::Tri.from_lattice(p));
+                    Piece::new("", GridKind::Tri, drawn.collect()).map(|p| p.canonical())
+                })
+                .collect::<Result<_, _>>()
+                .unwrap();
+            free.sort();
+            assert_eq!(named, free);
+        }
+        // The bar, hexagon and butterfly have 6, 1 and 3 orientations.
+        let h = hexiamonds();
+        let turns = |name: &str| {
+            h.iter()
+                .find(|p| p.name == name)
+                .unwrap()
+                .orientations()
+                .len()
+        };
+        assert_eq!((turns("I"), turns("O"), turns("X")), (6, 1, 3));
+    }
+
+    #[test]
+    fn library_boards_are_whole() {
+        for p in puzzles() {
+            let problem = problem_from_text(&p.board, p.pieces, false);
+            assert!(problem.is_ok(), "{}: {:?}", p.id, problem.err());
+        }
     }
 
     #[test]

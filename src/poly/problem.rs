@@ -118,12 +118,16 @@ impl Problem {
         let mut index: HashMap<(usize, Vec<u16>), u32> = HashMap::new();
         for (pi, piece) in pieces.iter().enumerate() {
             for orientation in piece.orientations() {
+                // The shape's first cell goes on (x, y); on a triangle grid only cells that
+                // point the same way give whole triangles.
+                let first = orientation.first().copied().unwrap_or((0, 0));
                 for y in 0..height as i32 {
                     for x in 0..width as i32 {
                         if !is_cell(x, y) {
                             continue;
                         }
-                        let (q0, r0) = kind.to_lattice((x, y));
+                        let (q, r) = kind.to_lattice((x, y));
+                        let (q0, r0) = (q - first.0, r - first.1);
                         let mut bits = Vec::with_capacity(orientation.len());
                         for &(dq, dr) in &orientation {
                             let (cx, cy) = kind.from_lattice((q0 + dq, r0 + dr));

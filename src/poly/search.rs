@@ -5,6 +5,7 @@
 //! The engine is generic over the bitboard width; [`run`] picks the narrowest that fits.
 
 use super::bits::{Bits, Wide};
+use super::grid::GridKind;
 use super::problem::Problem;
 
 /// How often (in search nodes) the engine offers a progress report.
@@ -128,7 +129,10 @@ struct Engine<'a, B: Bits> {
     branch: [(u32, u32); PROGRESS_DEPTH],
     // Geometry for growing regions.
     width: u32,
-    hex: bool,
+    grid: GridKind,
+    /// Triangle grids: the positions of triangles pointing up (their third neighbour is below;
+    /// a down triangle's is above).
+    up_cells: B,
     not_first_col: B,
     not_last_col: B,
     even_rows: B,
@@ -207,10 +211,14 @@ impl<'a, B: Bits> Engine<'a, B> {
         let mut not_last_col = B::ZERO;
         let mut even_rows = B::ZERO;
         let mut odd_rows = B::ZERO;
+        let mut up_cells = B::ZERO;
         let mut board = B::ZERO;
         for y in 0..h {
             for x in 0..w {
                 let b = B::bit(y * w + x);
+                if p.board.kind.points_up((x as i32, y as i32)) {
+                    up_cells = up_cells | b;
+                }
                 if x != 0 {
                     not_first_col = not_first_col | b;
                 }
@@ -248,7 +256,8 @@ impl<'a, B: Bits> Engine<'a, B> {
             next_tick: TICK_NODES,
             branch: [(0, 1); PROGRESS_DEPTH],
             width: w as u32,
-            hex: p.board.kind == super::grid::GridKind::Hex,
+            grid: p.board.kind,
+            up_cells,
             not_first_col,
             not_last_col,
             even_rows,
@@ -450,10 +459,14 @@ impl<'a, B: Bits> Engine<'a, B> {
     fn grow(&self, r: B) -> B {
         let w = self.width;
         let side = ((r << 1) & self.not_first_col) | ((r >> 1) & self.not_last_col);
-        let vertical = (r << w) | (r >> w);
-        if !self.hex {
-            return side | vertical;
+        match self.grid {
+            GridKind::Square => return side | (r << w) | (r >> w),
+            GridKind::Tri => {
+                return side | ((r & self.up_cells) << w) | ((r & !self.up_cells) >> w);
+            }
+            GridKind::Hex => {}
         }
+        let vertical = (r << w) | (r >> w);
         let e = r & self.even_rows;
         let o = r & self.odd_rows;
         let even_diag = ((e << (w - 1)) | (e >> (w + 1))) & self.not_last_col;
@@ -475,9 +488,14 @@ impl<'a, B: Bits> Engine<'a, B> {
         };
         add((r << 1) & self.not_first_col);
         add((r >> 1) & self.not_last_col);
-        add(r << w);
-        add(r >> w);
-        if self.hex {
+        if self.grid == GridKind::Tri {
+            add((r & self.up_cells) << w);
+            add((r & !self.up_cells) >> w);
+        } else {
+            add(r << w);
+            add(r >> w);
+        }
+        if self.grid == GridKind::Hex {
             let e = r & self.even_rows;
             let o = r & self.odd_rows;
             add((e << (w - 1)) & self.not_last_col);

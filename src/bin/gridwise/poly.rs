@@ -24,11 +24,12 @@ pub enum Command {
     },
     /// Tile a board with pieces; print `total N` and `distinct M` (and solutions with --print).
     Solve {
-        /// `WxH` (square), `hex:WxH`, a library board (`meteor`), or a board file.
+        /// `WxH` (square), `hex:WxH`, `tri:WxH` (a parallelogram of W units by H rows of
+        /// triangles), a library board (`meteor`, `hexiamonds-6x6`), or a board file.
         #[arg(long)]
         board: String,
-        /// A piece spec (`pentominoes`, `tetrominoes*2`, `2x3*4,1x2`, `meteor`, …) or a pieces
-        /// file.
+        /// A piece spec (`pentominoes`, `tetrominoes*2`, `2x3*4,1x2`, `meteor`, `hexiamonds`, …)
+        /// or a pieces file.
         #[arg(long)]
         pieces: String,
         /// Stop after this many solutions (listed ones: distinct ones with --distinct).
@@ -130,7 +131,7 @@ fn meteor(n: Option<u64>) -> Result<(), String> {
 }
 
 /// Reads `--board`: a board file if one exists at that path, otherwise a size (`6x10`),
-/// `hex:WxH`, or a library name (`meteor`, `pentominoes-8x8`, …).
+/// `hex:WxH`, `tri:WxH`, or a library name (`meteor`, `pentominoes-8x8`, …).
 fn load_board(arg: &str) -> Result<Board, String> {
     if std::path::Path::new(arg).is_file() {
         let text = std::fs::read_to_string(arg).map_err(|e| format!("cannot read {arg}: {e}"))?;
