@@ -75,7 +75,7 @@ pub enum PolyError {
     TooManyShapes(usize),
     /// A piece name that the library does not know.
     #[error(
-        "unknown piece set {0:?} (try meteor, pentominoes, tetrominoes, hexominoes, bricks, or AxB rectangles such as 2x3*4)"
+        "unknown piece set {0:?} (try meteor, pentominoes, tetrominoes, hexominoes, bricks, hexiamonds, tetriamonds, or AxB rectangles such as 2x3*4)"
     )]
     UnknownPieces(String),
     /// A board name that the library does not know.

@@ -401,3 +401,84 @@ test('a share link reproduces board, pieces and solution; SVG and PNG export the
   await waitText(broken.page, '[data-export-msg]', /share link is damaged/);
   assert.deepEqual([...sender.errors, ...receiver.errors, ...broken.errors], []);
 });
+
+/** The centre of triangle (col, row) on a triangle board canvas of `cols` columns, in page
+ *  pixels: triangles of side s (the canvas is 12 px of padding plus s·(cols + 1)/2 wide). */
+async function triangleCentres(page, selector, cols, cells) {
+  const box = await page.locator(selector).boundingBox();
+  const width = await page.evaluate((s) => parseFloat(document.querySelector(s).style.width), selector);
+  const s = ((width - 12) * 2) / (cols + 1);
+  const h = (s * Math.sqrt(3)) / 2;
+  return cells.map(([c, r]) => [
+    box.x + 6 + (s * c) / 2 + s / 2,
+    box.y + 6 + h * r + ((c + r) % 2 === 0 ? (2 * h) / 3 : h / 3),
+  ]);
+}
+
+test('triangle grids: the hexiamonds 6×6 rhombus solved and drawn, a triangle board and piece drawn by hand', async (t) => {
+  const app = await browser.open(t, '#/poly');
+  {
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="hexiamonds-6x6"]', { state: 'attached' });
+    await page.selectOption('[data-puzzle]', 'hexiamonds-6x6');
+    await waitText(page, '[data-hint]', /72 cells · 12 pieces/);
+    assert.equal(await page.inputValue('[data-pieces]'), 'hexiamonds');
+    // The legend shows the 12 hexiamonds.
+    assert.equal(await page.locator('[data-legend] canvas').count(), 12);
+    await page.click('[data-solve]');
+    // The count Polyform Puzzler publishes: 156 distinct (624 with the rhombus' 4 symmetries).
+    await waitText(page, '[data-msg]', /Done: 624 solutions, 156 distinct/);
+    // Every triangle of the rhombus is covered: its centre has a piece colour, not the board's.
+    const board = await page.evaluate(() => {
+      const c = document.querySelector('.poly-canvas');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const seen = new Set();
+      for (let i = 0; i < d.length; i += 4 * 89) if (d[i + 3]) seen.add(`${d[i] >> 4},${d[i + 1] >> 4},${d[i + 2] >> 4}`);
+      return seen.size;
+    });
+    assert.ok(board >= 12, `expected the 12 piece colours, saw ${board}`);
+    await screenshot(page, 'poly-hexiamonds-light');
+
+    // Draw a 6×2 triangle board by clicking its 12 triangles, and a diamond in the piece editor.
+    await page.selectOption('[data-puzzle]', 'draw');
+    await page.click('[data-kind="tri"]');
+    await page.fill('[data-w]', '6');
+    await page.dispatchEvent('[data-w]', 'change');
+    await page.fill('[data-h]', '2');
+    await page.dispatchEvent('[data-h]', 'change');
+    await page.click('[data-clear]');
+    const cells = [];
+    for (let r = 0; r < 2; r++) for (let c = 0; c < 6; c++) cells.push([c, r]);
+    for (const [x, y] of await triangleCentres(page, '.poly-canvas', 6, cells)) await page.mouse.click(x, y);
+    await page.fill('[data-pieces]', '');
+    await page.click('.poly-editor summary');
+    await page.waitForSelector('[data-editor-canvas]', { state: 'visible' });
+    // The editor's triangle grid is 10 columns by 5 rows: an up triangle and the down one beside it.
+    for (const [x, y] of await triangleCentres(page, '[data-editor-canvas]', 10, [[2, 2], [3, 2]])) await page.mouse.click(x, y);
+    await page.click('[data-editor-add]');
+    assert.equal(await page.inputValue('[data-pieces]'), 'tri\n\nAA');
+    await page.fill('[data-pieces]', 'tri\n\nAA\nA*6');
+    await waitText(page, '[data-hint]', /12 cells · 6 pieces/);
+    await page.click('[data-solve]');
+    // Only one tiling: each up triangle of the top row pairs with the down one to its right.
+    await waitText(page, '[data-msg]', /Done: 1 solution, 1 distinct/);
+    await screenshot(page, 'poly-triangle-drawn-light');
+    assert.deepEqual(app.errors, []);
+  }
+});
+
+test('triangle boards on a phone, dark', async (t) => {
+  const app = await browser.open(t, '#/poly', { ...PHONE, colorScheme: 'dark' });
+  {
+    const { page } = app;
+    await page.waitForSelector('select[data-puzzle] option[value="hexiamonds-4x9"]', { state: 'attached' });
+    await page.selectOption('[data-puzzle]', 'hexiamonds-4x9');
+    await page.click('[data-solve]');
+    await waitText(page, '[data-msg]', /Done: 148 solutions, 74 distinct/);
+    // The board fits the phone's width.
+    const box = await page.locator('.poly-canvas').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `board ${box.x}+${box.width}`);
+    await screenshot(page, 'poly-hexiamonds-phone-dark', { fullPage: false });
+    assert.deepEqual(app.errors, []);
+  }
+});

@@ -1,7 +1,14 @@
-// Canvas geometry and drawing for square and hex boards (odd rows of hexes shifted half a cell
-// right, as on the Meteor board).
+// Canvas geometry and drawing for square, hex and triangle boards (odd rows of hexes shifted
+// half a cell right, as on the Meteor board; triangle (col, row) points up when col + row is
+// even, and neighbours in a row share a slanted edge).
 
 const SQRT3 = Math.sqrt(3);
+
+/** Whether triangle cell (c, row) points up. */
+export const pointsUp = (c, row) => ((c + row) & 1) === 0;
+
+/** How far a box's first column and row may move without changing its cells' look. */
+export const gridStep = (kind) => (kind === 'tri' ? [2, 2] : kind === 'hex' ? [1, 2] : [1, 1]);
 
 /** Layout of a `width`×`height` board of `kind` fitted into `maxWidth` CSS pixels. */
 export function layout(kind, width, height, maxWidth, maxCell = 44) {
@@ -17,6 +24,17 @@ export function layout(kind, width, height, maxWidth, maxCell = 44) {
       centre(c, row) { return [pad + w * (c + 0.5 + (row & 1) * 0.5), pad + r + 1.5 * r * row]; },
     };
   }
+  if (kind === 'tri') {
+    // Triangles of side s, rows h = s·√3/2 apart; cell c starts s/2·c from the left.
+    const s = Math.max(10, Math.min(maxCell * 1.3, (maxWidth - 2 * pad) / ((width + 1) / 2)));
+    const h = (s * SQRT3) / 2;
+    return {
+      kind, width, height, s, h, pad,
+      cssWidth: Math.ceil(2 * pad + (s * (width + 1)) / 2),
+      cssHeight: Math.ceil(2 * pad + h * height),
+      centre(c, row) { return [pad + (s * c) / 2 + s / 2, pad + h * row + (pointsUp(c, row) ? (2 * h) / 3 : h / 3)]; },
+    };
+  }
   const s = Math.max(8, Math.min(maxCell, (maxWidth - 2 * pad) / width));
   return {
     kind, width, height, s, pad,
@@ -26,8 +44,31 @@ export function layout(kind, width, height, maxWidth, maxCell = 44) {
   };
 }
 
+/** Whether the point is inside the polygon (a convex cell outline). */
+function inside(pts, x, y) {
+  let sign = 0;
+  for (let i = 0; i < pts.length; i++) {
+    const [ax, ay] = pts[i];
+    const [bx, by] = pts[(i + 1) % pts.length];
+    const cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
+    if (cross === 0) continue;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  return true;
+}
+
 /** The cell `[col, row]` under the point `(x, y)` (CSS pixels), or null. */
 export function cellAt(lay, x, y) {
+  if (lay.kind === 'tri') {
+    const row = Math.floor((y - lay.pad) / lay.h);
+    if (row < 0 || row >= lay.height) return null;
+    const c0 = Math.floor(((x - lay.pad) * 2) / lay.s) - 1;
+    for (let c = Math.max(0, c0); c <= Math.min(lay.width - 1, c0 + 2); c++) {
+      if (inside(corners(lay, c, row), x, y)) return [c, row];
+    }
+    return null;
+  }
   let best = null;
   let bestD = Infinity;
   const row0 = Math.floor((y - lay.pad) / (lay.kind === 'hex' ? 1.5 * lay.r : lay.s));
@@ -45,6 +86,18 @@ export function cellAt(lay, x, y) {
 /** The outline of a cell as a list of corner points. */
 function corners(lay, c, row, inset = 0) {
   const [cx, cy] = lay.centre(c, row);
+  if (lay.kind === 'tri') {
+    const x0 = lay.pad + (lay.s * c) / 2;
+    const y0 = lay.pad + lay.h * row;
+    const { s, h } = lay;
+    // Up: apex, lower right, lower left. Down: upper left, upper right, bottom apex.
+    const pts = pointsUp(c, row)
+      ? [[x0 + s / 2, y0], [x0 + s, y0 + h], [x0, y0 + h]]
+      : [[x0, y0], [x0 + s, y0], [x0 + s / 2, y0 + h]];
+    // Moving every edge `inset` inwards shrinks the triangle about its centre.
+    const k = Math.max(0, 1 - (3 * inset) / h);
+    return pts.map(([x, y]) => [cx + (x - cx) * k, cy + (y - cy) * k]);
+  }
   if (lay.kind === 'hex') {
     const r = lay.r - inset;
     const pts = [];
@@ -66,6 +119,11 @@ function pathOf(ctx, pts) {
 
 /** The neighbour across each edge of a cell's outline (same order as `corners` edges). */
 function edgeNeighbours(kind, c, row) {
+  if (kind === 'tri') {
+    return pointsUp(c, row)
+      ? [[c + 1, row], [c, row + 1], [c - 1, row]]
+      : [[c, row - 1], [c + 1, row], [c - 1, row]];
+  }
   if (kind === 'hex') {
     // Edges from the top corner clockwise: NE, E, SE, SW, W, NW.
     const odd = row & 1;
@@ -85,7 +143,7 @@ export function pieceColour(i, dark) {
   return `hsl(${hue.toFixed(1)} ${sat}% ${light}%)`;
 }
 
-const outlineWidth = (lay) => (lay.kind === 'hex' ? Math.max(1.5, lay.r / 9) : Math.max(1.5, lay.s / 16));
+const outlineWidth = (lay) => (lay.kind === 'hex' ? Math.max(1.5, lay.r / 9) : Math.max(1.5, lay.s / (lay.kind === 'tri' ? 20 : 16)));
 
 /** The edges drawn thick: between different pieces, and around the board. */
 function outlineSegments(lay, cells, labels) {
@@ -193,9 +251,11 @@ export function drawBoard(canvas, lay, { cells, labels = null, colors, dark, hov
 
 /** Draws a small picture of a piece (cells as drawn `[col, row]`) into a canvas. */
 export function drawPiece(canvas, kind, cells, colour, outline) {
-  const minC = Math.min(...cells.map((p) => p[0]));
+  const [colStep, rowStep] = gridStep(kind);
+  let minC = Math.min(...cells.map((p) => p[0]));
   let minR = Math.min(...cells.map((p) => p[1]));
-  if (kind === 'hex') minR -= ((minR % 2) + 2) % 2;
+  minC -= ((minC % colStep) + colStep) % colStep;
+  minR -= ((minR % rowStep) + rowStep) % rowStep;
   const w = Math.max(...cells.map((p) => p[0])) - minC + 1;
   const h = Math.max(...cells.map((p) => p[1])) - minR + 1;
   const lay = layout(kind, w, h, 64, 12);

@@ -1,18 +1,26 @@
 // The piece editor: a small grid of the board's kind where the user draws a piece, which is
 // then added to the pieces text as a block of letters (the format the core reads).
-import { layout, cellAt, drawBoard } from './draw.js';
+import { layout, cellAt, drawBoard, gridStep } from './draw.js';
 
 const SIDE = 5;
+/** Columns of the drawing grid: triangles are half as wide as they are long, so twice as many. */
+const columnsFor = (kind) => (kind === 'tri' ? 2 * SIDE : SIDE);
 const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
 
-/** One piece as a block of text rows: `letter` on its cells, `.` elsewhere. Hex blocks start
- * on an even row, as the pieces format reads them, so their shape is kept. */
+/** The first row and column of a block holding `cells`: blocks start on an even row (and, on
+ * a triangle grid, an even column), as the pieces format reads them, so shapes are kept. */
+function blockOrigin(kind, cells) {
+  const [colStep, rowStep] = gridStep(kind);
+  const top = Math.min(...cells.map((p) => p[1]));
+  const left = Math.min(...cells.map((p) => p[0]));
+  return [left - (((left % colStep) + colStep) % colStep), top - (((top % rowStep) + rowStep) % rowStep)];
+}
+
+/** One piece as a block of text rows: `letter` on its cells, `.` elsewhere. */
 function block(kind, cells, letter) {
   const rows = cells.map((p) => p[1]);
   const cols = cells.map((p) => p[0]);
-  const top = Math.min(...rows);
-  const minRow = kind === 'hex' ? top - (((top % 2) + 2) % 2) : top;
-  const minCol = Math.min(...cols);
+  const [minCol, minRow] = blockOrigin(kind, cells);
   const maxRow = Math.max(...rows);
   const maxCol = Math.max(...cols);
   const on = new Set(cells.map(([c, r]) => `${c},${r}`));
@@ -49,7 +57,8 @@ export class PieceEditor {
   /** `kind()` is the grid kind of the board; `look()` gives {colors, dark} for drawing. */
   constructor(canvas, scope, { kind, look }) {
     Object.assign(this, { canvas, kind, look });
-    this.cells = new Array(SIDE * SIDE).fill(false);
+    this.cols = columnsFor(kind());
+    this.cells = new Array(this.cols * SIDE).fill(false);
     this.painting = null;
     this.lay = null;
     scope.on(canvas, 'pointerdown', (event) => {
@@ -57,7 +66,7 @@ export class PieceEditor {
       if (!cell) return;
       event.preventDefault();
       canvas.setPointerCapture(event.pointerId);
-      const i = cell[1] * SIDE + cell[0];
+      const i = cell[1] * this.cols + cell[0];
       this.painting = !this.cells[i];
       this.cells[i] = this.painting;
       this.draw();
@@ -65,7 +74,7 @@ export class PieceEditor {
     scope.on(canvas, 'pointermove', (event) => {
       if (this.painting === null) return;
       const cell = this.cellAt(event);
-      if (cell) { this.cells[cell[1] * SIDE + cell[0]] = this.painting; this.draw(); }
+      if (cell) { this.cells[cell[1] * this.cols + cell[0]] = this.painting; this.draw(); }
     });
     const stop = () => { this.painting = null; };
     scope.on(canvas, 'pointerup', stop);
@@ -76,9 +85,9 @@ export class PieceEditor {
       const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
       if (moves[event.key]) {
         const [dx, dy] = moves[event.key];
-        this.cursor = [Math.max(0, Math.min(SIDE - 1, this.cursor[0] + dx)), Math.max(0, Math.min(SIDE - 1, this.cursor[1] + dy))];
+        this.cursor = [Math.max(0, Math.min(this.cols - 1, this.cursor[0] + dx)), Math.max(0, Math.min(SIDE - 1, this.cursor[1] + dy))];
       } else if (event.key === ' ' || event.key === 'Enter') {
-        const i = this.cursor[1] * SIDE + this.cursor[0];
+        const i = this.cursor[1] * this.cols + this.cursor[0];
         this.cells[i] = !this.cells[i];
       } else return;
       event.preventDefault();
@@ -92,11 +101,18 @@ export class PieceEditor {
   }
 
   draw() {
-    this.lay = layout(this.kind(), SIDE, SIDE, 170, 30);
+    const kind = this.kind();
+    if (columnsFor(kind) !== this.cols) {
+      // Another grid: a piece drawn on the old one does not carry over.
+      this.cols = columnsFor(kind);
+      this.cells = new Array(this.cols * SIDE).fill(false);
+      this.cursor = [0, 0];
+    }
+    this.lay = layout(kind, this.cols, SIDE, 170, 30);
     const labels = this.cells.map((on) => (on ? 0 : -1));
     const { colors, dark } = this.look();
     const focused = document.activeElement === this.canvas;
-    drawBoard(this.canvas, this.lay, { cells: new Array(SIDE * SIDE).fill(true), labels, colors, dark, hover: focused ? this.cursor : null });
+    drawBoard(this.canvas, this.lay, { cells: new Array(this.cols * SIDE).fill(true), labels, colors, dark, hover: focused ? this.cursor : null });
   }
 
   /** Redraws when the board's kind changed since the last drawing. */
@@ -111,31 +127,20 @@ export class PieceEditor {
 
   /**
    * The pieces text with the drawn piece added under a letter not yet used, or null when
-   * nothing is drawn. A header line (square/hex) marks the text as a drawing. `setPieces`:
+   * nothing is drawn. A header line (square/hex/tri) marks the text as a drawing. `setPieces`:
    * the pieces a named set in `text` stands for (from `poly.describe`).
    */
   appendTo(text, setPieces = null) {
     const on = [];
-    this.cells.forEach((v, i) => { if (v) on.push([i % SIDE, Math.floor(i / SIDE)]); });
+    this.cells.forEach((v, i) => { if (v) on.push([i % this.cols, Math.floor(i / this.cols)]); });
     if (!on.length) return null;
     let base = text.trim();
     const isDrawing = base.includes('\n') || base.includes('.');
     // A named set (`meteor`, `pentominoes`) is written out first, so the piece joins it.
     if (!isDrawing) base = (setPieces && setPieces.length && piecesText(this.kind(), setPieces)) || this.kind();
-    const used = new Set(base.replace(/^(hex|square)\s*/i, ''));
+    const used = new Set(base.replace(/^(hex|square|tri|triangle)\s*/i, ''));
     const letter = LETTERS.find((c) => !used.has(c));
     if (!letter) return null;
-    const top = Math.min(...on.map((p) => p[1]));
-    const minRow = this.kind() === 'hex' ? top & ~1 : top; // hex blocks start on an even row
-    const maxRow = Math.max(...on.map((p) => p[1]));
-    const minCol = Math.min(...on.map((p) => p[0]));
-    const maxCol = Math.max(...on.map((p) => p[0]));
-    const rows = [];
-    for (let r = minRow; r <= maxRow; r++) {
-      let row = '';
-      for (let c = minCol; c <= maxCol; c++) row += this.cells[r * SIDE + c] ? letter : '.';
-      rows.push(row);
-    }
-    return [base, rows.join('\n')].filter(Boolean).join('\n\n');
+    return [base, block(this.kind(), on, letter)].filter(Boolean).join('\n\n');
   }
 }

@@ -184,7 +184,8 @@ export function mount(root, { engine }) {
     const unused = d.allow_unused ? ` · ${d.piece_area - d.area} piece cells left over` : '';
     const e = state.estimate && state.estimate.key === state.describedKey ? state.estimate : null;
     const spread = e ? Math.round((100 * e.solutions_error) / Math.max(1, e.solutions)) : 0;
-    const guess = !e ? '' : spread > 50 ? ` · roughly ${approx(e.solutions)} tilings (a wide guess)` : ` · about ${approx(e.solutions)} tilings (±${spread}%, estimated)`;
+    const tilings = e && approx(e.solutions) === '1' ? 'tiling' : 'tilings';
+    const guess = !e ? '' : spread > 50 ? ` · roughly ${approx(e.solutions)} ${tilings} (a wide guess)` : ` · about ${approx(e.solutions)} ${tilings} (±${spread}%, estimated)`;
     ui.hint.textContent = `${d.area} cells · ${d.copy_types.length} pieces · ${d.symmetries} board symmetr${d.symmetries === 1 ? 'y' : 'ies'}${unused}${guess}`;
   }
 
@@ -331,7 +332,7 @@ export function mount(root, { engine }) {
       showCounts(state.counts, 1);
       const total = s.counts.total;
       if (!s.complete) finishWith(`Stopped at the limit: ${formatCount(total)} solutions so far (${formatCount(s.counts.distinct)} distinct).`, 'info');
-      else if (total) finishWith(`Done: ${formatCount(total)} solutions, ${formatCount(s.counts.distinct)} distinct up to the board's ${s.symmetries} symmetr${s.symmetries === 1 ? 'y' : 'ies'}.`, 'success');
+      else if (total) finishWith(`Done: ${formatCount(total)} solution${total === 1 ? '' : 's'}, ${formatCount(s.counts.distinct)} distinct up to the board's ${s.symmetries} symmetr${s.symmetries === 1 ? 'y' : 'ies'}.`, 'success');
       else finishWith('No tiling exists for this board and these pieces.', 'info');
     } catch (err) {
       if (disposed) return;
@@ -463,7 +464,7 @@ export function mount(root, { engine }) {
     ui.pieces.removeAttribute('aria-invalid');
     const p = state.library.find((q) => q.id === id);
     ui.drawing.hidden = id !== 'draw';
-    ui.about.textContent = p ? p.about : 'Draw any board, square or hex, then choose pieces that cover it.';
+    ui.about.textContent = p ? p.about : 'Draw any board, square, hex or triangle, then choose pieces that cover it.';
     if (p && !keepPieces) {
       ui.pieces.value = p.pieces;
       ui.unused.checked = false;

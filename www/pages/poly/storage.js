@@ -6,7 +6,8 @@ import { LocalDocument } from '../../ui/storage.js';
 const doc = new LocalDocument('gridwise.poly', { format: 1, what: 'tiling board' });
 /** Solutions saved for browsing after a reload; the rest of a long run is only counted. */
 export const SOLUTIONS_SAVED = 200;
-export const MAX_SIDE = 16;
+/** The largest side of a drawn board (a triangle board needs about twice as many columns). */
+export const MAX_SIDE = 24;
 
 export function freshState() {
   return {
@@ -24,7 +25,7 @@ export function freshState() {
 export function drawnBoard(d) {
   if (!d || typeof d !== 'object') return null;
   const { kind, width, height, cells } = d;
-  if (!['square', 'hex'].includes(kind)) return null;
+  if (!['square', 'hex', 'tri'].includes(kind)) return null;
   if (![width, height].every((n) => Number.isInteger(n) && n >= 1 && n <= MAX_SIDE)) return null;
   if (typeof cells !== 'string' || cells.length !== width * height || /[^.#]/.test(cells)) return null;
   return { kind, width, height, cells: [...cells].map((c) => c === '.') };

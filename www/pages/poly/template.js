@@ -10,6 +10,8 @@ export const PIECE_SETS = [
   ['hexominoes', 'The 35 hexominoes'],
   ['bricks', 'Bricks 1×2 … 3×3'],
   ['meteor', 'Meteor (hex)'],
+  ['hexiamonds', 'The 12 hexiamonds (triangles)'],
+  ['tetriamonds', 'The 3 tetriamonds (triangles)'],
   ['1x2*32', 'Dominoes ×32'],
 ];
 
@@ -59,12 +61,13 @@ export function template() {
             <span class="poly-label">Grid</span>
             <button class="btn" type="button" data-kind="square" aria-pressed="true">Square</button>
             <button class="btn" type="button" data-kind="hex" aria-pressed="false">Hex</button>
+            <button class="btn" type="button" data-kind="tri" aria-pressed="false">Triangle</button>
           </div>
           <div class="row">
             <label for="poly-w">Size</label>
-            <input id="poly-w" type="number" min="1" max="16" value="8" data-w aria-label="Width">
+            <input id="poly-w" type="number" min="1" max="24" value="8" data-w aria-label="Width">
             <span aria-hidden="true">×</span>
-            <input id="poly-h" type="number" min="1" max="16" value="8" data-h aria-label="Height">
+            <input id="poly-h" type="number" min="1" max="24" value="8" data-h aria-label="Height">
             <button class="btn" type="button" data-fill>Fill</button>
             <button class="btn" type="button" data-clear>Clear</button>
           </div>
