@@ -1,8 +1,8 @@
 //! The fill bindings, run in headless Chromium by wasm-bindgen-test.
 #![cfg(target_arch = "wasm32")]
 
-use gridwise::wasm::fill::{fill_apply, fill_regions};
-use js_sys::{Reflect, Uint8ClampedArray};
+use gridwise::wasm::fill::{fill_apply, fill_gaps, fill_regions};
+use js_sys::{Reflect, Uint8ClampedArray, Uint32Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
@@ -156,4 +156,37 @@ fn regions_colour_each_side_of_the_wall_with_a_palette_colour() {
     assert_eq!(&px[4..8], &[0, 0, 0, 255], "the wall stays");
     assert_eq!(&px[8..12], &[0, 0, 200, 255]);
     assert!(field(&reply, "before").is_object() && field(&reply, "after").is_object());
+}
+
+#[wasm_bindgen_test]
+fn gaps_reports_the_closing_segment_as_runs() {
+    // 20×12 white, a black wall down x = 10 open at rows 5 and 6.
+    let (w, h) = (20usize, 12usize);
+    let mut px = vec![255u8; w * h * 4];
+    for y in (0..h).filter(|&y| y != 5 && y != 6) {
+        px[(y * w + 10) * 4..(y * w + 10) * 4 + 3].fill(0);
+    }
+    let a = args(
+        &px,
+        r#"{"width":20,"height":12,"x":2,"y":2,"options":{"gap":3}}"#,
+    );
+    let reply = fill_gaps(a, &noop()).unwrap();
+    assert_eq!(field(&reply, "count").as_f64(), Some(2.0));
+    let runs = field(&reply, "runs")
+        .dyn_into::<Uint32Array>()
+        .unwrap()
+        .to_vec();
+    // Two one-pixel runs (y, x0, x1) across the opening, in rows 5 and 6.
+    assert_eq!(runs.len(), 6, "{runs:?}");
+    assert_eq!((runs[0], runs[3]), (5, 6));
+    assert!(
+        runs.chunks(3)
+            .all(|r| r[2] == r[1] + 1 && (9..=11).contains(&r[1]))
+    );
+    // A bad option is named.
+    let bad = args(
+        &px,
+        r#"{"width":20,"height":12,"x":2,"y":2,"options":{"gap":3,"connectivity":5}}"#,
+    );
+    assert!(fill_gaps(bad, &noop()).is_err());
 }

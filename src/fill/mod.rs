@@ -13,12 +13,14 @@
 //! - [`soft`](soften): coverage-based blending of the antialiased ramp just outside the region;
 //! - [`gap`](close_gaps): no leaks through narrow gaps, corners still reached, built on the
 //!   word-at-a-time erosion, dilation and run floods of `morphology`;
+//! - [`closures`](gap_closures): where gap closing will stop a fill, for the page's preview;
 //! - `blend`: source-over compositing, for fill colours with an opacity below 100%;
 //! - [`mask`](Mask): the row-aligned bit mask they share; [`error`](FillError): what can fail;
 //! - [`patch`](Patch): run-length-encoded rectangles for undo;
 //! - [`regions`](colour_regions): every enclosed region of paper in a colour of its own.
 
 mod blend;
+mod closures;
 mod error;
 mod gap;
 mod global;
@@ -33,6 +35,7 @@ mod soft;
 mod span;
 
 use blend::over;
+pub use closures::gap_closures;
 pub use error::FillError;
 pub use gap::close_gaps;
 pub use global::global_fill;

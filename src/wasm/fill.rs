@@ -1,4 +1,5 @@
-//! Bindings for `fill.apply` (and `fill.bench`, used by benches/browser/fill.mjs). Pixels
+//! Bindings for `fill.apply`, `fill.regions`, `fill.gaps` (and `fill.bench`, used by
+//! benches/browser/fill.mjs). Pixels
 //! cross as `Uint8ClampedArray`s, which the worker transfers rather than copies; the reply
 //! hands the same buffer back with only the changed rectangle rewritten.
 
@@ -9,7 +10,7 @@ use wasm_bindgen::prelude::*;
 use super::{Failure, from_args, now_ms, to_js};
 use crate::fill::{
     Bounds, Connectivity, FillOptions, FillReport, Metric, Patch, colour_regions, distinct_colour,
-    fill, fill_with_undo,
+    fill, fill_with_undo, gap_closures,
 };
 use crate::util::place::ErrorPlace;
 
@@ -162,6 +163,38 @@ pub fn fill_apply(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue
         set(&reply, "after", &patch_js(undo.after)?)?;
     }
     set(&reply, "pixels", &input)?;
+    Ok(reply)
+}
+
+#[derive(Deserialize)]
+struct GapsArgs {
+    width: u32,
+    height: u32,
+    x: i64,
+    y: i64,
+    #[serde(default)]
+    options: Options,
+}
+
+/// `fill.gaps {pixels, width, height, x, y, options}` → `{runs, count}`: where gap closing
+/// would stop a fill from (x, y) with these options (see `gap_closures`), as a `Uint32Array`
+/// of `y, x0, x1` triples (x1 exclusive), and how many pixels that is. The page sends a crop
+/// around the pointer, so the preview stays quick on any image.
+#[wasm_bindgen]
+pub fn fill_gaps(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, Failure> {
+    let input = pixels_of(&args)?;
+    let a: GapsArgs = from_args(args)?;
+    let mut px = input.to_vec();
+    let options = a.options.to_core()?;
+    let closures = gap_closures(&mut px, a.width, a.height, (a.x, a.y), &options)?;
+    let mut runs: Vec<u32> = Vec::new();
+    let mut count = 0u64;
+    closures.for_each_run(|y, x0, x1| {
+        runs.extend([y as u32, x0 as u32, x1 as u32]);
+        count += (x1 - x0) as u64;
+    });
+    let reply = to_js(&serde_json::json!({ "count": count }))?;
+    set(&reply, "runs", &Uint32Array::from(runs.as_slice()))?;
     Ok(reply)
 }
 

@@ -632,3 +632,40 @@ test('fill under lines: the colour reaches into an antialiased line up to its da
   assert.deepEqual(await pixel(page, 5, 16), [255, 255, 255, 255]);
   assert.deepEqual(app.errors, []);
 });
+
+test('gap closing you can see: hovering the bucket marks where the fill will stop at a gap', async (t) => {
+  const app = await openFill(t);
+  const { page } = app;
+  // White paper split by a black wall down column 30, open for 3 rows (18–20).
+  const w = 60, h = 40;
+  const rgba = new Uint8Array(w * h * 4).fill(255);
+  for (let y = 0; y < h; y++) if (y < 18 || y > 20) rgba.set([0, 0, 0, 255], (y * w + 30) * 4);
+  await page.setInputFiles('[data-act="open"]', { name: 'wall.png', mimeType: 'image/png', buffer: encodePng(w, h, rgba) });
+  await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '60 × 40');
+  await page.click('button[data-tool="bucket"]');
+  await page.uncheck('[data-opt="soft"]');
+  await page.locator('[data-opt="gap"]').fill('4');
+  // Hover the left side: the three pixels across the opening are marked.
+  const left = await screenOf(page, 10, 10);
+  await page.mouse.move(left.x, left.y);
+  await page.waitForFunction(() => document.querySelector('.fill-viewport').dataset.gapPreview === '3');
+  const marked = await screenOf(page, 30, 19);
+  const overlayAt = await page.evaluate(([x, y]) => {
+    const o = document.querySelector('.fill-overlay');
+    const r = o.getBoundingClientRect();
+    const sx = Math.floor((x - r.left) * o.width / r.width), sy = Math.floor((y - r.top) * o.height / r.height);
+    return Array.from(o.getContext('2d').getImageData(sx, sy, 1, 1).data);
+  }, [marked.x, marked.y]);
+  assert.ok(overlayAt[3] > 200 && overlayAt[0] > 200 && overlayAt[1] < 80, `overlay at the gap: ${overlayAt}`);
+  await screenshot(page, 'fill-gap-preview');
+  // The fill stops there: the right side stays white.
+  await page.fill('.fill-color', '#1971c2');
+  await page.mouse.click(left.x, left.y);
+  await waitForFill(page, '');
+  assert.deepEqual(await pixel(page, 10, 10), [0x19, 0x71, 0xc2, 255]);
+  assert.deepEqual(await pixel(page, 45, 10), [255, 255, 255, 255]);
+  // Gap closing off: nothing is marked.
+  await page.locator('[data-opt="gap"]').fill('0');
+  await page.waitForFunction(() => !('gapPreview' in document.querySelector('.fill-viewport').dataset));
+  assert.deepEqual(app.errors, []);
+});

@@ -19,6 +19,7 @@ import { Controls } from './controls.js';
 import { attachInput } from './input.js';
 import { View } from './view.js';
 import { decodeImage, imageFrom, savePng, savedName } from './io.js';
+import { GapPreview } from './gap-preview.js';
 
 /** How long after the last change the picture is saved (a 4096² save clones 64 MB). */
 const SAVE_DELAY_MS = 600;
@@ -54,13 +55,17 @@ export function mount(root, { engine }) {
       warmUp();
     },
   });
+  const gapPreview = new GapPreview({
+    filler, doc, options: () => bucketOptions(), element: viewport, onChange: () => drawOverlay(),
+    wanted: () => settings.tool === 'bucket' && settings.gap > 0 && !settings.global && !busy,
+  });
   const strokes = new Strokes(doc, settings, {
     onPreview: () => drawOverlay(),
     onCommit: (tool) => { if (tool !== 'eraser') useColour(); edited(); },
   });
   const controls = new Controls(root, settings, scope, {
     tool: setTool,
-    changed: () => { saveSettings(settings); drawOverlay(); refillLive(); },
+    changed: () => { saveSettings(settings); drawOverlay(); refillLive(); gapPreview.update(); },
     undo, redo, save, regions: colourAllRegions,
     zoom: (kind) => {
       const { w, h } = view.size();
@@ -79,6 +84,7 @@ export function mount(root, { engine }) {
   let restored = false;
   function edited() {
     controls.showHistory(doc.history, busy);
+    gapPreview.update();
     clearTimeout(saveTimer);
     saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
   }
@@ -116,6 +122,7 @@ export function mount(root, { engine }) {
     controls.show();
     saveSettings(settings);
     drawOverlay();
+    gapPreview.update();
   }
   function useColour() {
     rememberColour(settings, settings.colour);
@@ -260,7 +267,7 @@ export function mount(root, { engine }) {
     if (!doc.pixels) doc.adopt(doc.ctx.getImageData(0, 0, doc.width, doc.height).data);
   }
 
-  // ---- overlay: shape preview and brush outline --------------------------------------------
+  // ---- overlay: shape preview, brush outline, gap-closing preview ---------------------------
   const octx = overlay.getContext('2d');
   function drawOverlay() {
     const dpr = window.devicePixelRatio || 1;
@@ -270,6 +277,7 @@ export function mount(root, { engine }) {
     octx.clearRect(0, 0, overlay.width, overlay.height);
     octx.setTransform(view.zoom * dpr, 0, 0, view.zoom * dpr, view.tx * dpr, view.ty * dpr);
     strokes.preview(octx);
+    if (settings.tool === 'bucket') gapPreview.draw(octx, view.zoom);
     if (hovered && DRAWING_TOOLS.includes(settings.tool) && !strokes.active) {
       const { accent } = themeColors(['accent']);
       octx.lineWidth = 1.5 / view.zoom;
@@ -285,6 +293,7 @@ export function mount(root, { engine }) {
     busy: () => busy,
     hover: (p) => {
       hovered = p;
+      gapPreview.hover(p);
       const inside = p && p.x >= 0 && p.y >= 0 && p.x < doc.width && p.y < doc.height;
       $('.fill-coords').textContent = inside ? `${Math.floor(p.x)}, ${Math.floor(p.y)}` : '';
       if (!p) drawOverlay();

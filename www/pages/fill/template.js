@@ -86,7 +86,7 @@ export function template() {
             <button class="btn" data-mode="global" aria-pressed="false">Global</button>
           </div>
           <label class="fill-check"><input type="checkbox" data-opt="soft" checked> Soft edges (no fringe)</label>
-          <label class="fill-slider">Close gaps <input type="range" min="0" max="32" value="0" data-opt="gap"><output>off</output></label>
+          <label class="fill-slider" title="Do not leak through gaps in outlines up to this wide; while the bucket hovers, magenta marks where the fill will stop">Close gaps <input type="range" min="0" max="32" value="0" data-opt="gap"><output>off</output></label>
           <label class="fill-slider" title="Grow the fill into the lines around it, up to their darkest pixels: no pale halo under antialiased lines">Under lines <input type="range" min="0" max="16" value="0" data-opt="grow"><output>off</output></label>
           <button class="btn" data-act="regions" title="Every region of the paper enclosed by lines gets a colour of its own (flats), with the options above">Colour all regions</button>
         </section>
