@@ -159,14 +159,15 @@ export function mount(root, { engine }) {
     bucket({ x: x + 0.5, y: y + 0.5 }, { colour, again: true });
   }
 
-  /** Fills from `p`; `again` when it replaces the fill just undone (live options). */
-  async function bucket(p, { colour = rgba(settings), again = false } = {}) {
+  /** Fills from `p`; `again` when it replaces the fill just undone (live options); `at`: the
+   * pointer event's time stamp, from which the fill is timed (click to painted). */
+  async function bucket(p, { colour = rgba(settings), again = false, at = performance.now() } = {}) {
     const x = Math.floor(p.x), y = Math.floor(p.y);
     if (x < 0 || y < 0 || x >= doc.width || y >= doc.height) {
       canvasMsg.show('Click inside the image to fill.', 'info');
       return;
     }
-    const started = performance.now();
+    const started = at;
     const pixels = doc.pixels;
     doc.pixels = null;
     busy = true;

@@ -3,7 +3,7 @@
 import { TOOLS } from './template.js';
 
 /**
- * `page`: {settings, strokes, view, busy(), bucket(point), drawOverlay(), coords(text),
+ * `page`: {settings, strokes, view, busy(), bucket(point, {at}), drawOverlay(), coords(text),
  * setTool(id), setSize(n), undo(), redo(), save(), open(), cancel()}.
  */
 export function attachInput(viewport, scope, page) {
@@ -33,7 +33,8 @@ export function attachInput(viewport, scope, page) {
     }
     if (e.button !== 0 || page.busy()) return;
     const p = view.toImage(e);
-    if (page.settings.tool === 'bucket') page.bucket(p);
+    // `at`: when the pointer went down, so click-to-painted counts from the event itself.
+    if (page.settings.tool === 'bucket') page.bucket(p, { at: e.timeStamp });
     else strokes.begin(p, e.shiftKey);
   });
 
