@@ -418,3 +418,40 @@ fn hexiamond_counts_match_polyform_puzzler() {
     let long_hexagon = tri_board(10, 4, |x, y, z| (2..=11).contains(&(x + y + z))).unwrap();
     assert_eq!(distinct(long_hexagon).1, 856);
 }
+
+#[test]
+fn weighted_progress_grows_steadily_with_the_search() {
+    // Dominoes on 7×8: 1,292,697 tilings, big enough for the branches to be weighed.
+    struct Track(Vec<(u64, f64)>);
+    impl Visitor for Track {
+        fn solution(&mut self, _: &Problem, _: &[u32], _: &Progress) -> bool {
+            true
+        }
+        fn progress(&mut self, p: &Progress) -> bool {
+            self.0.push((p.nodes, p.fraction));
+            true
+        }
+    }
+    let p = Problem::new(
+        Board::rectangle(GridKind::Square, 7, 8),
+        parse_piece_spec("1x2*28").unwrap(),
+        false,
+    )
+    .unwrap();
+    let mut track = Track(Vec::new());
+    let s = solve(&p, &Options::default(), &mut track);
+    assert_eq!(s.counts.total, 1_292_697);
+    let all = s.counts.nodes as f64;
+    assert!(track.0.len() > 100);
+    let mut last = 0.0;
+    for &(nodes, fraction) in &track.0 {
+        assert!((0.0..=1.0).contains(&fraction));
+        assert!(fraction >= last, "the fraction never goes back");
+        last = fraction;
+        // Within a fifth of the share of nodes already searched.
+        assert!(
+            (fraction - nodes as f64 / all).abs() < 0.2,
+            "{fraction} at {nodes} of {all}"
+        );
+    }
+}

@@ -8,10 +8,13 @@ use super::bits::{Bits, Wide};
 use super::grid::GridKind;
 use super::problem::Problem;
 
+mod shares;
+use shares::{Span, WEIGHT_DEPTH, Weighing, spans};
+
 /// How often (in search nodes) the engine offers a progress report.
 const TICK_NODES: u64 = 1 << 13;
 /// Depths whose branch positions make up the progress fraction.
-const PROGRESS_DEPTH: usize = 4;
+const PROGRESS_DEPTH: usize = 8;
 /// Depths at which pockets next to a new piece are flooded and measured.
 const FLOOD_DEPTH: usize = 3;
 /// How many neighbouring positions (right, and the three below) select a candidate list.
@@ -127,6 +130,13 @@ struct Engine<'a, B: Bits> {
     nodes: u64,
     next_tick: u64,
     branch: [(u32, u32); PROGRESS_DEPTH],
+    /// Weighted progress (see `shares`), when the search is big enough to weigh; the
+    /// restricted piece's placements' spans; each weighed level's spans.
+    weigh: Option<Weighing>,
+    outer_spans: Vec<Span>,
+    spans: [Vec<Span>; WEIGHT_DEPTH],
+    /// How many nodes of each weighed level have been weighed (up to a budget).
+    weighed: [u32; WEIGHT_DEPTH],
     // Geometry for growing regions.
     width: u32,
     grid: GridKind,
@@ -255,6 +265,10 @@ impl<'a, B: Bits> Engine<'a, B> {
             nodes: 0,
             next_tick: TICK_NODES,
             branch: [(0, 1); PROGRESS_DEPTH],
+            weigh: None,
+            outer_spans: Vec::new(),
+            spans: Default::default(),
+            weighed: [0; WEIGHT_DEPTH],
             width: w as u32,
             grid: p.board.kind,
             up_cells,
@@ -314,14 +328,35 @@ impl<'a, B: Bits> Engine<'a, B> {
             return (0, true);
         }
         let Some((piece, first)) = self.preplace.take() else {
+            self.weigh = self.weighing(&[filled]);
             self.search(filled, 0);
             return (self.nodes, !self.stopped);
         };
         // Symmetry breaking: put the restricted piece on each allowed placement first, then
         // fill around it (its few placements split the search into independent parts).
-        self.left[piece] -= 1;
-        if self.left[piece] == 0 {
-            self.avail &= !(1 << piece);
+        self.take_piece(piece);
+        let starts: Vec<B> = first
+            .iter()
+            .filter(|&&(mask, _)| (mask & filled).is_zero() && (filled | mask) != B::ALL)
+            .map(|&(mask, _)| filled | mask)
+            .collect();
+        if let Some(mut w) = self.weighing(&starts) {
+            let mut sizes = Vec::with_capacity(first.len());
+            for &(mask, _) in &first {
+                let next = filled | mask;
+                if !(mask & filled).is_zero() || self.dead(next, mask, 0) {
+                    sizes.push(0.0);
+                } else if let Some(size) = self.subtree_size(next, 0, None, &mut w) {
+                    sizes.push(1.0 + size);
+                } else {
+                    break;
+                }
+            }
+            // Out of budget before the last placement: the placements split evenly.
+            if sizes.len() == first.len() {
+                self.outer_spans = spans(&sizes);
+            }
+            self.weigh = Some(w);
         }
         let n = first.len();
         for (k, (mask, id)) in first.into_iter().enumerate() {
@@ -393,25 +428,7 @@ impl<'a, B: Bits> Engine<'a, B> {
                 break (weight * tilings, nodes + weight * below);
             }
             nodes += weight;
-            let base = self.candidate_base(filled);
-            children.clear();
-            let mut avail = self.avail;
-            while avail != 0 {
-                let t = avail.trailing_zeros() as usize;
-                avail &= avail - 1;
-                for i in self.start[base + t] as usize..self.start[base + t + 1] as usize {
-                    let (mask, _) = self.cands[i];
-                    if !(mask & filled).is_zero() {
-                        continue;
-                    }
-                    let next = filled | mask;
-                    if next == B::ALL {
-                        children.push((next, t, true));
-                    } else if !self.dead(next, mask, depth) {
-                        children.push((next, t, false));
-                    }
-                }
-            }
+            self.children(filled, depth, &mut children);
             if children.is_empty() {
                 break (0.0, nodes);
             }
@@ -420,19 +437,55 @@ impl<'a, B: Bits> Engine<'a, B> {
             if complete {
                 break (weight, nodes + weight);
             }
-            self.left[t] -= 1;
-            if self.left[t] == 0 {
-                self.avail &= !(1 << t);
-            }
+            self.take_piece(t);
             used.push(t);
             filled = next;
             depth += 1;
         };
         for t in used {
-            self.left[t] += 1;
-            self.avail |= 1 << t;
+            self.return_piece(t);
         }
         result
+    }
+
+    /// The branches the search would try under `filled` at `depth`: (the filled positions
+    /// after it, its piece, whether it completes a tiling), into `out`.
+    fn children(&self, filled: B, depth: usize, out: &mut Vec<(B, usize, bool)>) {
+        out.clear();
+        let base = self.candidate_base(filled);
+        let mut avail = self.avail;
+        while avail != 0 {
+            let t = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            for i in self.start[base + t] as usize..self.start[base + t + 1] as usize {
+                let (mask, _) = self.cands[i];
+                if !(mask & filled).is_zero() {
+                    continue;
+                }
+                let next = filled | mask;
+                if next == B::ALL {
+                    out.push((next, t, true));
+                } else if !self.dead(next, mask, depth) {
+                    out.push((next, t, false));
+                }
+            }
+        }
+    }
+
+    /// Uses one copy of piece `t` (it becomes unavailable with its last copy).
+    #[inline(always)]
+    fn take_piece(&mut self, t: usize) {
+        self.left[t] -= 1;
+        if self.left[t] == 0 {
+            self.avail &= !(1 << t);
+        }
+    }
+
+    /// Gives back a copy of piece `t`.
+    #[inline(always)]
+    fn return_piece(&mut self, t: usize) {
+        self.left[t] += 1;
+        self.avail |= 1 << t;
     }
 
     /// Where the candidate lists for the first empty position of `filled` begin: the list of
@@ -595,6 +648,9 @@ impl<'a, B: Bits> Engine<'a, B> {
                 total += self.start[base + t + 1] - self.start[base + t];
             }
             self.branch[depth] = (0, total.max(1));
+            if depth < WEIGHT_DEPTH {
+                self.weigh_branches(filled, depth);
+            }
         }
         let mut avail = self.avail;
         let mut ordinal = 0u32;
@@ -631,15 +687,11 @@ impl<'a, B: Bits> Engine<'a, B> {
                 if depth < PROGRESS_DEPTH {
                     self.branch[depth].0 = ordinal - 1;
                 }
-                self.left[t] -= 1;
-                if self.left[t] == 0 {
-                    self.avail &= !(1 << t);
-                }
+                self.take_piece(t);
                 self.stack.push(id);
                 let go = self.search(next, depth + 1);
                 self.stack.pop();
-                self.left[t] += 1;
-                self.avail |= 1 << t;
+                self.return_piece(t);
                 if !go {
                     return false;
                 }
@@ -648,13 +700,33 @@ impl<'a, B: Bits> Engine<'a, B> {
         true
     }
 
+    /// The fraction of the search done: each level's branches before the current one, as parts
+    /// of their parent's part (weighted by estimated size near the top when weighing, even
+    /// otherwise).
     fn fraction(&self, depth: usize) -> f64 {
+        let weighed = self.weigh.is_some();
         let (k, n) = self.outer;
-        let mut scale = 1.0 / f64::from(n);
-        let mut f = f64::from(k) * scale;
-        for &(i, n) in self.branch.iter().take(depth.min(PROGRESS_DEPTH)) {
-            scale /= f64::from(n);
-            f += f64::from(i) * scale;
+        let (mut f, mut scale) = match self.outer_spans.get(k as usize) {
+            Some(&(before, part)) if weighed => (before, part),
+            _ => (f64::from(k) / f64::from(n), 1.0 / f64::from(n)),
+        };
+        for (d, &(i, n)) in self
+            .branch
+            .iter()
+            .take(depth.min(PROGRESS_DEPTH))
+            .enumerate()
+        {
+            let span = self.spans.get(d).and_then(|s| s.get(i as usize));
+            match span {
+                Some(&(before, part)) if weighed => {
+                    f += scale * before;
+                    scale *= part;
+                }
+                _ => {
+                    scale /= f64::from(n);
+                    f += f64::from(i) * scale;
+                }
+            }
         }
         f.min(1.0)
     }
