@@ -17,7 +17,7 @@ const WEIGH_MIN_NODES: f64 = 3.0e6;
 const WALK_SHARE: f64 = 0.03;
 /// The walks' fixed seed: the same inputs give the same progress.
 const WALK_SEED: u64 = 0x5EED_0F9A;
-/// Random walks from the root that estimate the whole search's size.
+/// Random walks that estimate the whole search's size.
 const SIZE_WALKS: u32 = 32;
 /// Random walks under each weighed branch.
 const BRANCH_WALKS: u32 = 1024;
@@ -41,17 +41,18 @@ pub(super) type Span = (f64, f64);
 impl<B: Bits> Engine<'_, B> {
     /// Weighing for a search from the positions `starts` (the root, or the restricted
     /// piece's placements), when it is big enough to be worth it (its size estimated by a few
-    /// walks from each).
+    /// walks, each from a start chosen at random, so that a quick search stays quick).
     pub(super) fn weighing(&mut self, starts: &[B]) -> Option<Weighing> {
         let mut rng = Rng::new(WALK_SEED);
-        let mut nodes = 0.0;
-        for &filled in starts {
-            let mut sum = 0.0;
-            for _ in 0..SIZE_WALKS {
-                sum += self.walk(filled, 0, &mut rng).0;
-            }
-            nodes += sum / f64::from(SIZE_WALKS);
+        if starts.is_empty() {
+            return None;
         }
+        let mut sum = 0.0;
+        for _ in 0..SIZE_WALKS {
+            let filled = starts[rng.index(starts.len())];
+            sum += self.walk(filled, 0, &mut rng).0;
+        }
+        let nodes = sum / f64::from(SIZE_WALKS) * starts.len() as f64;
         (nodes >= WEIGH_MIN_NODES).then_some(Weighing {
             rng,
             steps_left: nodes * WALK_SHARE,
