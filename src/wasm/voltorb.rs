@@ -69,11 +69,22 @@ struct BenchArgs {
     best: bool,
 }
 
-/// `voltorb.bench {level, count, seed, best}` → `{ms, boards, approximate}`: analyses of fresh
-/// dealt boards timed inside the worker with `performance.now()`.
+/// `voltorb.bench {level, count, seed, best}` → `{ms, boards, approximate, memory_bytes}`:
+/// analyses of fresh dealt boards timed inside the worker with `performance.now()`, and the
+/// worker's wasm memory afterwards (it only grows, so it is the peak so far).
 #[wasm_bindgen]
 pub fn voltorb_bench(args: JsValue) -> Result<JsValue, Failure> {
+    #[derive(Serialize)]
+    struct Reply {
+        #[serde(flatten)]
+        timings: crate::protocol::voltorb_timing::Timings,
+        memory_bytes: usize,
+    }
     let a: BenchArgs = from_args(args)?;
-    let t = time_fresh_boards(a.level, a.count, a.seed, a.best, now_ms)?;
-    to_js(&t)
+    let timings = time_fresh_boards(a.level, a.count, a.seed, a.best, now_ms)?;
+    let memory_bytes = core::arch::wasm32::memory_size(0) * 65536;
+    to_js(&Reply {
+        timings,
+        memory_bytes,
+    })
 }
