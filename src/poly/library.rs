@@ -87,38 +87,34 @@ const TETRIAMONDS: [(&str, &[&str]); 3] = [
     ("T", &[".###", "..#."]),
 ];
 
-fn from_rows(name: &str, rows: &[&str]) -> Option<Piece> {
-    from_grid_rows(GridKind::Square, name, rows)
-}
-
-fn from_grid_rows(kind: GridKind, name: &str, rows: &[&str]) -> Option<Piece> {
-    let cells = rows
+/// A named set drawn as rows (`#` a cell), one piece per entry.
+fn drawn_set(kind: GridKind, table: &[(&str, &[&str])]) -> Vec<Piece> {
+    table
         .iter()
-        .enumerate()
-        .flat_map(|(y, row)| {
-            row.chars()
+        .filter_map(|&(name, rows)| {
+            let cells = rows
+                .iter()
                 .enumerate()
-                .filter(|&(_, c)| c == '#')
-                .map(move |(x, _)| (x as i32, y as i32))
+                .flat_map(|(y, row)| {
+                    row.chars()
+                        .enumerate()
+                        .filter(|&(_, c)| c == '#')
+                        .map(move |(x, _)| (x as i32, y as i32))
+                })
+                .collect();
+            Piece::new(name, kind, cells).ok()
         })
-        .collect();
-    Piece::new(name, kind, cells).ok()
+        .collect()
 }
 
 /// The 12 hexiamonds (6 triangles each, 72 in all).
 pub fn hexiamonds() -> Vec<Piece> {
-    HEXIAMONDS
-        .iter()
-        .filter_map(|(n, r)| from_grid_rows(GridKind::Tri, n, r))
-        .collect()
+    drawn_set(GridKind::Tri, &HEXIAMONDS)
 }
 
 /// The 3 tetriamonds (4 triangles each).
 pub fn tetriamonds() -> Vec<Piece> {
-    TETRIAMONDS
-        .iter()
-        .filter_map(|(n, r)| from_grid_rows(GridKind::Tri, n, r))
-        .collect()
+    drawn_set(GridKind::Tri, &TETRIAMONDS)
 }
 
 /// A triangle-grid board given by which triangles of a `width` × `height` box of rhombi it
@@ -145,18 +141,12 @@ pub fn tri_board(
 
 /// The 12 pentominoes, named by their usual letters.
 pub fn pentominoes() -> Vec<Piece> {
-    PENTOMINOES
-        .iter()
-        .filter_map(|(n, r)| from_rows(n, r))
-        .collect()
+    drawn_set(GridKind::Square, &PENTOMINOES)
 }
 
 /// The 5 tetrominoes (I, O, T, S, L).
 pub fn tetrominoes() -> Vec<Piece> {
-    TETROMINOES
-        .iter()
-        .filter_map(|(n, r)| from_rows(n, r))
-        .collect()
+    drawn_set(GridKind::Square, &TETROMINOES)
 }
 
 /// A `w` × `h` rectangle (a brick).

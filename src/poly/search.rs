@@ -452,24 +452,31 @@ impl<'a, B: Bits> Engine<'a, B> {
     /// after it, its piece, whether it completes a tiling), into `out`.
     fn children(&self, filled: B, depth: usize, out: &mut Vec<(B, usize, bool)>) {
         out.clear();
-        let base = self.candidate_base(filled);
-        let mut avail = self.avail;
-        while avail != 0 {
-            let t = avail.trailing_zeros() as usize;
-            avail &= avail - 1;
-            for i in self.start[base + t] as usize..self.start[base + t + 1] as usize {
-                let (mask, _) = self.cands[i];
-                if !(mask & filled).is_zero() {
-                    continue;
-                }
-                let next = filled | mask;
-                if next == B::ALL {
-                    out.push((next, t, true));
-                } else if !self.dead(next, mask, depth) {
-                    out.push((next, t, false));
-                }
+        for (t, mask) in self.candidates(filled) {
+            if !(mask & filled).is_zero() {
+                continue;
+            }
+            let next = filled | mask;
+            if next == B::ALL {
+                out.push((next, t, true));
+            } else if !self.dead(next, mask, depth) {
+                out.push((next, t, false));
             }
         }
+    }
+
+    /// The candidate placements for the first empty position of `filled`, as (piece, mask), in
+    /// the order the search tries and counts them (those that overlap `filled` included).
+    fn candidates(&self, filled: B) -> impl Iterator<Item = (usize, B)> + '_ {
+        let base = self.candidate_base(filled);
+        let avail = self.avail;
+        (0..self.types)
+            .filter(move |&t| avail >> t & 1 == 1)
+            .flat_map(move |t| {
+                let list =
+                    &self.cands[self.start[base + t] as usize..self.start[base + t + 1] as usize];
+                list.iter().map(move |&(mask, _)| (t, mask))
+            })
     }
 
     /// Uses one copy of piece `t` (it becomes unavailable with its last copy).

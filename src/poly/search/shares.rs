@@ -105,26 +105,20 @@ impl<B: Bits> Engine<'_, B> {
     /// the search counts them (candidates that do not fit get an empty span); None when the
     /// budget ran out.
     fn branch_spans(&mut self, filled: B, depth: usize, w: &mut Weighing) -> Option<Vec<Span>> {
-        let base = self.candidate_base(filled);
-        let mut sizes = Vec::new();
-        let mut avail = self.avail;
-        while avail != 0 {
-            let t = avail.trailing_zeros() as usize;
-            avail &= avail - 1;
-            for i in self.start[base + t] as usize..self.start[base + t + 1] as usize {
-                let (mask, _) = self.cands[i];
-                let next = filled | mask;
-                let size = if !(mask & filled).is_zero() {
-                    0.0
-                } else if next == B::ALL {
-                    1.0
-                } else if self.dead(next, mask, depth) {
-                    0.0
-                } else {
-                    1.0 + self.subtree_size(next, depth + 1, Some(t), w)?
-                };
-                sizes.push(size);
-            }
+        let candidates: Vec<(usize, B)> = self.candidates(filled).collect();
+        let mut sizes = Vec::with_capacity(candidates.len());
+        for (t, mask) in candidates {
+            let next = filled | mask;
+            let size = if !(mask & filled).is_zero() {
+                0.0
+            } else if next == B::ALL {
+                1.0
+            } else if self.dead(next, mask, depth) {
+                0.0
+            } else {
+                1.0 + self.subtree_size(next, depth + 1, Some(t), w)?
+            };
+            sizes.push(size);
         }
         Some(spans(&sizes))
     }
