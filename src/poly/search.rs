@@ -668,12 +668,21 @@ impl<'a, B: Bits> Engine<'a, B> {
                 self.start[base + t] as usize,
                 self.start[base + t + 1] as usize,
             );
-            for i in s..e {
-                ordinal += 1;
+            let mut i = s;
+            while i < e {
+                // Most candidates overlap what is filled: skip them in a tight scan of the
+                // list (no reloads of the engine's fields between them).
+                let Some(skip) = self.cands[i..e]
+                    .iter()
+                    .position(|&(mask, _)| (mask & filled).is_zero())
+                else {
+                    ordinal += (e - i) as u32;
+                    break;
+                };
+                ordinal += skip as u32 + 1;
+                i += skip;
                 let (mask, id) = self.cands[i];
-                if !(mask & filled).is_zero() {
-                    continue;
-                }
+                i += 1;
                 let next = filled | mask;
                 if self.shard.is_some() && !self.takes(depth, next == B::ALL) {
                     continue;
