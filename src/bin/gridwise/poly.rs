@@ -185,7 +185,12 @@ fn estimate_cmd(board: &str, pieces: &str, allow_unused: bool, probes: u32) -> R
         } else {
             0.0
         },
-        e.solutions / symmetries
+        // Each class has at most |G| members, and there is one as soon as there is a tiling.
+        if e.solutions > 0.0 {
+            (e.solutions / symmetries).max(1.0)
+        } else {
+            0.0
+        }
     );
     println!(
         "search tree about {:.0} nodes (without symmetry breaking)",
