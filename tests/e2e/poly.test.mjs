@@ -438,6 +438,13 @@ test('triangle grids: the hexiamonds 6×6 rhombus solved and drawn, a triangle b
     });
     assert.ok(board >= 12, `expected the 12 piece colours, saw ${board}`);
     await screenshot(page, 'poly-hexiamonds-light');
+    // The SVG export draws 72 triangles (three corners each) in the 12 pieces' colours.
+    const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-svg]')]);
+    const svg = await (await import('node:fs/promises')).readFile(await svgDownload.path(), 'utf8');
+    const polygons = svg.match(/<polygon points="[^"]+"/g);
+    assert.equal(polygons.length, 72);
+    assert.ok(polygons.every((p) => p.split(' ').length === 4), 'every cell is a triangle');
+    assert.equal(new Set(svg.match(/fill="hsl[^"]+"/g)).size, 12, 'twelve pieces in twelve colours');
 
     // Draw a 6×2 triangle board by clicking its 12 triangles, and a diamond in the piece editor.
     await page.selectOption('[data-puzzle]', 'draw');
