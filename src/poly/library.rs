@@ -360,7 +360,7 @@ pub fn puzzles() -> Vec<Puzzle> {
         Puzzle {
             id: "hexiamonds-trapezoid",
             title: "Hexiamonds trapezoid",
-            about: "A trapezoid 11 triangles long at the top, 4 rows: 76 distinct solutions",
+            about: "A trapezoid 4 rows high, 11 units along the top and 7 along the bottom: 76 distinct solutions",
             board: tri_text(tri_board(11, 4, |x, y, z| x + y + z < 11)),
             pieces: "hexiamonds",
         },
