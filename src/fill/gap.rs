@@ -119,30 +119,26 @@ fn fill_to_gap_middle(kept: &mut Mask, far: &Mask, core: &Mask, square: Square) 
     for &(x, y) in theirs.iter().chain(&ours) {
         claimed.set(x, y);
     }
+    // The next layer of a side: the zone's unclaimed neighbours of its current layer.
+    let grow = |layer: &[(usize, usize)], claimed: &mut Mask| {
+        let mut next = Vec::new();
+        for &(x, y) in layer {
+            for (nx, ny) in neighbours(x, y) {
+                if zone.get(nx, ny) && !claimed.get(nx, ny) {
+                    claimed.set(nx, ny);
+                    next.push((nx, ny));
+                }
+            }
+        }
+        next
+    };
     while !ours.is_empty() {
         for &(x, y) in &ours {
             kept.set(x, y);
         }
-        let mut next_theirs = Vec::new();
-        for &(x, y) in &theirs {
-            for (nx, ny) in neighbours(x, y) {
-                if zone.get(nx, ny) && !claimed.get(nx, ny) {
-                    claimed.set(nx, ny);
-                    next_theirs.push((nx, ny));
-                }
-            }
-        }
-        let mut next_ours = Vec::new();
-        for &(x, y) in &ours {
-            for (nx, ny) in neighbours(x, y) {
-                if zone.get(nx, ny) && !claimed.get(nx, ny) {
-                    claimed.set(nx, ny);
-                    next_ours.push((nx, ny));
-                }
-            }
-        }
-        theirs = next_theirs;
-        ours = next_ours;
+        // The far side grows first, so it takes what both reach in the same layer.
+        theirs = grow(&theirs, &mut claimed);
+        ours = grow(&ours, &mut claimed);
     }
 }
 
