@@ -1,28 +1,8 @@
-//! Undo patches: the rectangle before and after a fill, and nothing changes outside it.
+//! Undo patches: what a fill changed, before and after, and nothing changes outside the
+//! rectangle it reports.
 
 use gridwise::fill::{Bounds, Connectivity, FillOptions, Metric, Patch, fill, fill_with_undo};
 use gridwise::util::rng::Rng;
-
-fn decode(patch: &Patch) -> Vec<u32> {
-    match patch {
-        Patch::Raw(words) => words.clone(),
-        Patch::Runs(runs) => runs
-            .chunks(2)
-            .flat_map(|r| std::iter::repeat_n(r[1], r[0] as usize))
-            .collect(),
-    }
-}
-
-fn rect(px: &[u8], w: usize, b: Bounds) -> Vec<u32> {
-    let mut out = Vec::new();
-    for y in b.y0..=b.y1 {
-        for x in b.x0..=b.x1 {
-            let i = (y * w + x) * 4;
-            out.push(u32::from_le_bytes(px[i..i + 4].try_into().unwrap()));
-        }
-    }
-    out
-}
 
 #[test]
 fn patches_hold_the_changed_rectangle() {
@@ -63,8 +43,21 @@ fn patches_hold_the_changed_rectangle() {
             continue;
         };
         let undo = undo.unwrap();
-        assert_eq!(decode(&undo.before), rect(&px, w, b));
-        assert_eq!(decode(&undo.after), rect(&recorded, w, b));
+        let mut undone = recorded.clone();
+        undo.before.apply(&mut undone, w, h, b).unwrap();
+        assert_eq!(undone, px, "the before patch restores the picture");
+        let mut redone = px.clone();
+        undo.after.apply(&mut redone, w, h, b).unwrap();
+        assert_eq!(redone, recorded, "the after patch repeats the fill");
+        if let Patch::Spans { spans, .. } = &undo.before {
+            for s in spans.chunks(3) {
+                let (y, a, z) = (s[0] as usize, s[1] as usize, s[2] as usize);
+                assert!(
+                    y >= b.y0 && y <= b.y1 && a >= b.x0 && z <= b.x1 + 1,
+                    "span {s:?} outside {b:?}"
+                );
+            }
+        }
         for y in 0..h {
             for x in 0..w {
                 if x < b.x0 || x > b.x1 || y < b.y0 || y > b.y1 {
@@ -78,4 +71,69 @@ fn patches_hold_the_changed_rectangle() {
             }
         }
     }
+}
+
+#[test]
+fn rectangle_patches_round_trip_and_bad_patches_are_refused() {
+    let mut rng = Rng::new(5);
+    let (w, h) = (9, 7);
+    let px: Vec<u8> = (0..w * h * 4).map(|_| [0u8, 255][rng.index(2)]).collect();
+    let b = Bounds {
+        x0: 2,
+        y0: 1,
+        x1: 6,
+        y1: 5,
+    };
+    for patch in [gridwise::fill::encode_patch(&px, w, b), {
+        // The same rectangle raw, as a noisy one is kept.
+        let mut words = Vec::new();
+        for y in b.y0..=b.y1 {
+            for x in b.x0..=b.x1 {
+                let i = (y * w + x) * 4;
+                words.push(u32::from_le_bytes(px[i..i + 4].try_into().unwrap()));
+            }
+        }
+        Patch::Raw(words)
+    }] {
+        let mut blank = vec![7u8; w * h * 4];
+        patch.apply(&mut blank, w, h, b).unwrap();
+        for y in 0..h {
+            for x in 0..w {
+                let i = (y * w + x) * 4;
+                let inside = (b.x0..=b.x1).contains(&x) && (b.y0..=b.y1).contains(&y);
+                let want = if inside { &px[i..i + 4] } else { &[7u8; 4][..] };
+                assert_eq!(&blank[i..i + 4], want, "pixel ({x}, {y})");
+            }
+        }
+    }
+    let mut img = vec![0u8; w * h * 4];
+    let outside = Bounds {
+        x0: 5,
+        y0: 0,
+        x1: 9,
+        y1: 0,
+    };
+    assert!(
+        Patch::Raw(vec![0; 5])
+            .apply(&mut img, w, h, outside)
+            .is_err()
+    );
+    assert!(
+        Patch::Runs(vec![3, 1]).apply(&mut img, w, h, b).is_err(),
+        "too few pixels"
+    );
+    let spans = Patch::Spans {
+        spans: vec![2, 3, 12],
+        runs: vec![9, 1],
+    };
+    assert!(
+        spans.apply(&mut img, w, h, b).is_err(),
+        "a span past the row"
+    );
+    let spans = Patch::Spans {
+        spans: vec![2, 3, 5],
+        runs: vec![2, 1, 1],
+    };
+    assert!(spans.apply(&mut img, w, h, b).is_err(), "runs not in pairs");
+    assert_eq!(img, vec![0u8; w * h * 4], "a refused patch writes nothing");
 }

@@ -4,7 +4,7 @@
 use super::gap::close_gaps;
 use super::mask::Mask;
 use super::similar::{Exact, Similar, Within};
-use super::span::span_fill;
+use super::span::{NoPaint, span_fill};
 use super::{FillError, FillOptions, MAX_GAP, Metric, Perceptual, check_image};
 
 /// The closing segments a contiguous fill from `(x, y)` with `options` would respect: the
@@ -83,7 +83,15 @@ fn region_of<S: Similar>(
     options: &FillOptions,
 ) -> Mask {
     let mut region = Mask::new(w, h);
-    span_fill(px, w, at, similar, options.connectivity, None, &mut region);
+    span_fill(
+        px,
+        w,
+        at,
+        similar,
+        options.connectivity,
+        &mut NoPaint,
+        &mut region,
+    );
     region
 }
 

@@ -3,14 +3,14 @@
 use super::Bounds;
 use super::mask::Mask;
 use super::similar::Similar;
-use super::span::Found;
+use super::span::{Found, Paint};
 
-/// Paints (when `paint` is given) and marks every pixel similar to the seed.
-pub fn global_fill<S: Similar>(
+/// Hands every run of pixels similar to the seed to `paint`, and marks them when given a mask.
+pub fn global_fill<S: Similar, P: Paint>(
     px: &mut [[u8; 4]],
     width: usize,
     similar: &S,
-    paint: Option<[u8; 4]>,
+    paint: &mut P,
     mut mask: Option<&mut Mask>,
 ) -> Found {
     let mut count = 0;
@@ -23,9 +23,7 @@ pub fn global_fill<S: Similar>(
                 continue;
             }
             let end = similar.run_end(row, x + 1);
-            if let Some(colour) = paint {
-                row[x..end].fill(colour);
-            }
+            paint.paint(y, x, &mut row[x..end]);
             if let Some(m) = mask.as_deref_mut() {
                 m.set_run(y, x, end);
             }

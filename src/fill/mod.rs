@@ -42,11 +42,11 @@ pub use global::global_fill;
 pub use grow::{MAX_GROW, grow_into_lines};
 pub use mask::Mask;
 pub use oklab::{DELTA_E_PER_UNIT, Perceptual, oklab};
-pub use patch::{Patch, encode as encode_patch};
+pub use patch::{Patch, PatchError, Recorder, RunsBuilder, encode as encode_patch};
 pub use regions::{RegionsReport, colour_regions, distinct_colour, paper_colour};
 pub use similar::{Exact, Similar, Within, difference};
-pub use soft::{soften, soften_within};
-pub use span::{Found, span_fill};
+pub use soft::{ramp_changes_within, soften, soften_within};
+pub use span::{Found, NoPaint, Paint, span_fill};
 
 use serde::{Deserialize, Serialize};
 
@@ -298,6 +298,23 @@ fn fill_inner(
     }
 }
 
+/// Paints a colour over the old pixels (`blending`) or in their place.
+struct BlendOrSolid {
+    colour: [u8; 4],
+    blending: bool,
+}
+
+impl Paint for BlendOrSolid {
+    #[inline]
+    fn paint(&mut self, _y: usize, _x: usize, run: &mut [[u8; 4]]) {
+        if self.blending {
+            run.iter_mut().for_each(|p| *p = over(self.colour, *p));
+        } else {
+            run.fill(self.colour);
+        }
+    }
+}
+
 struct Job<'a> {
     w: usize,
     h: usize,
@@ -326,32 +343,58 @@ impl Job<'_> {
         let contiguous_gap = options.gap > 0 && !options.global;
         let blending = options.blends(colour);
         let mut mask = Mask::new(w, h);
-        if !options.soft && !contiguous_gap && !record && !blending && options.grow == 0 {
-            // Paint as the runs are found: one pass over the pixels.
-            let found = if options.global {
-                global_fill(px, w, similar, Some(colour), None)
-            } else {
-                span_fill(
-                    px,
-                    w,
-                    at,
-                    similar,
-                    options.connectivity,
-                    Some(colour),
-                    &mut mask,
-                )
+        if !contiguous_gap && options.grow == 0 {
+            // The region is painted as its runs are found: one pass over the pixels, recording
+            // the undo patches on the way when asked.
+            let mut recorder = record.then(|| Recorder::new(colour, blending));
+            let found = match (&mut recorder, options.global) {
+                (Some(r), true) => global_fill(px, w, similar, r, Some(&mut mask)),
+                (Some(r), false) => {
+                    span_fill(px, w, at, similar, options.connectivity, r, &mut mask)
+                }
+                (None, global) => {
+                    let mut paint = BlendOrSolid { colour, blending };
+                    if global {
+                        global_fill(px, w, similar, &mut paint, Some(&mut mask))
+                    } else {
+                        let c = options.connectivity;
+                        span_fill(px, w, at, similar, c, &mut paint, &mut mask)
+                    }
+                }
             };
+            let mut bounds = found.bounds;
+            let mut blended = 0;
+            if options.soft {
+                let became = if blending { over(colour, seed) } else { colour };
+                let changes = ramp_changes_within(px, w, &mask, found.bounds, seed, became);
+                for &(i, q) in &changes {
+                    if let Some(r) = &mut recorder {
+                        r.record_pixel(i % w, i / w, px[i], q);
+                    }
+                    px[i] = q;
+                }
+                blended = changes.len() as u64;
+                bounds = bounds.grown(2, w, h);
+            }
             let report = FillReport {
                 filled: found.count,
-                blended: 0,
-                bounds: Some(found.bounds),
+                blended,
+                bounds: Some(bounds),
             };
-            return (report, None);
+            return (report, recorder.map(Recorder::finish));
         }
         let found = if options.global {
-            global_fill(px, w, similar, None, Some(&mut mask))
+            global_fill(px, w, similar, &mut NoPaint, Some(&mut mask))
         } else {
-            span_fill(px, w, at, similar, options.connectivity, None, &mut mask)
+            span_fill(
+                px,
+                w,
+                at,
+                similar,
+                options.connectivity,
+                &mut NoPaint,
+                &mut mask,
+            )
         };
         let mut bounds = found.bounds;
         let mut region_bounds = found.bounds;

@@ -29,11 +29,27 @@ pub fn soften_within(
     seed: [u8; 4],
     fill: [u8; 4],
 ) -> u64 {
+    let changes = ramp_changes_within(px, w, region, bounds, seed, fill);
+    for &(i, q) in &changes {
+        px[i] = q;
+    }
+    changes.len() as u64
+}
+
+/// What [`soften_within`] would change: (pixel index in the image, new pixel) pairs.
+pub fn ramp_changes_within(
+    px: &[[u8; 4]],
+    w: usize,
+    region: &Mask,
+    bounds: Bounds,
+    seed: [u8; 4],
+    fill: [u8; 4],
+) -> Vec<(usize, [u8; 4])> {
     let h = region.height();
     let crop = bounds.grown(READ_REACH, w, h);
     let (cw, ch) = (crop.x1 - crop.x0 + 1, crop.y1 - crop.y0 + 1);
     if cw == w && ch == h {
-        return soften(px, region, seed, fill);
+        return ramp_changes(px, region, seed, fill);
     }
     let mut sub_region = Mask::new(cw, ch);
     let mut sub_px = Vec::with_capacity(cw * ch);
@@ -46,14 +62,11 @@ pub fn soften_within(
             a = region.next_set(y, b, bounds.x1 + 1);
         }
     }
-    let changed = soften(&mut sub_px, &sub_region, seed, fill);
-    if changed > 0 {
-        for (row, y) in (crop.y0..=crop.y1).enumerate() {
-            px[y * w + crop.x0..=y * w + crop.x1]
-                .copy_from_slice(&sub_px[row * cw..(row + 1) * cw]);
-        }
+    let mut changes = ramp_changes(&sub_px, &sub_region, seed, fill);
+    for (i, _) in &mut changes {
+        *i = (crop.y0 + *i / cw) * w + crop.x0 + *i % cw;
     }
-    changed
+    changes
 }
 
 /// The largest per-channel error (0–255) with which a pixel must fit the mix of the seed colour
@@ -62,6 +75,20 @@ const MAX_RESIDUAL: f32 = 24.0;
 
 /// Blends the ramp just outside `region` toward `fill`; returns how many pixels changed.
 pub fn soften(px: &mut [[u8; 4]], region: &Mask, seed: [u8; 4], fill: [u8; 4]) -> u64 {
+    let changes = ramp_changes(px, region, seed, fill);
+    for &(i, q) in &changes {
+        px[i] = q;
+    }
+    changes.len() as u64
+}
+
+/// What [`soften`] would change: (pixel index, new pixel) pairs.
+fn ramp_changes(
+    px: &[[u8; 4]],
+    region: &Mask,
+    seed: [u8; 4],
+    fill: [u8; 4],
+) -> Vec<(usize, [u8; 4])> {
     let (w, h) = (region.width(), region.height());
     let diff = |px: &[[u8; 4]], x: usize, y: usize| difference(px[y * w + x], seed);
     let near = |x: usize, y: usize, r: usize| {
@@ -71,6 +98,10 @@ pub fn soften(px: &mut [[u8; 4]], region: &Mask, seed: [u8; 4], fill: [u8; 4]) -
     };
 
     let ring = region.outer_ring(true);
+    if !ring.any() {
+        // The region fills its whole picture: there is no edge to soften.
+        return Vec::new();
+    }
     let mut grown = region.clone();
     ring.for_each(|x, y| grown.set(x, y));
     let mut ramp = ring.clone();
@@ -125,16 +156,13 @@ pub fn soften(px: &mut [[u8; 4]], region: &Mask, seed: [u8; 4], fill: [u8; 4]) -
             updates.push((y * w + x, q));
         }
     });
-    for &(i, q) in &updates {
-        px[i] = q;
-    }
-    updates.len() as u64
+    updates
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fill::{Connectivity, Exact, span_fill};
+    use crate::fill::{Connectivity, Exact, NoPaint, span_fill};
     use crate::util::rng::Rng;
 
     /// Working on the region's rectangle gives exactly what working on the whole image gives.
@@ -163,7 +191,7 @@ mod tests {
                 seed_at,
                 &Exact(u32::from_ne_bytes(seed)),
                 Connectivity::Four,
-                None,
+                &mut NoPaint,
                 &mut region,
             );
             let fill = [30, 120, 220, 255];

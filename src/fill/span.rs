@@ -15,6 +15,20 @@ struct Segment {
     dy: i32,
 }
 
+/// What is done to each run of the region as it is found.
+pub trait Paint {
+    /// Called once per run: `run` is row `y`'s pixels from `x` on, not yet painted.
+    fn paint(&mut self, y: usize, x: usize, run: &mut [[u8; 4]]);
+}
+
+/// Leaves the pixels alone (the region is only marked).
+pub struct NoPaint;
+
+impl Paint for NoPaint {
+    #[inline(always)]
+    fn paint(&mut self, _y: usize, _x: usize, _run: &mut [[u8; 4]]) {}
+}
+
 /// What a region search found.
 pub struct Found {
     /// Pixels in the region.
@@ -24,15 +38,15 @@ pub struct Found {
 }
 
 /// Marks in `mask` the region of pixels similar to the seed and connected to (`sx`, `sy`), and
-/// paints each run with `paint` as it is found when given. The seed must be similar and inside.
+/// hands each run to `paint` as it is found. The seed must be similar and inside.
 #[allow(clippy::too_many_arguments)]
-pub fn span_fill<S: Similar>(
+pub fn span_fill<S: Similar, P: Paint>(
     px: &mut [[u8; 4]],
     width: usize,
     (sx, sy): (usize, usize),
     similar: &S,
     connectivity: Connectivity,
-    paint: Option<[u8; 4]>,
+    paint: &mut P,
     mask: &mut Mask,
 ) -> Found {
     let height = mask.height();
@@ -61,9 +75,7 @@ pub fn span_fill<S: Similar>(
         let stop = mask.next_set(y, x, width);
         let right = x + similar.run_end(&row[x..stop], 1);
         mask.set_run(y, left, right);
-        if let Some(colour) = paint {
-            row[left..right].fill(colour);
-        }
+        paint.paint(y, left, &mut row[left..right]);
         count += (right - left) as u64;
         bounds.include(left, y);
         bounds.include(right - 1, y);
