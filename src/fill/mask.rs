@@ -220,6 +220,8 @@ impl Mask {
     /// neighbours when `diagonal` is true.
     pub fn outer_ring(&self, diagonal: bool) -> Mask {
         let mut ring = Mask::new(self.width, self.height);
+        let stride = self.stride;
+        // A row and its left and right neighbours, one word at a time.
         let spread = |row: &[u64], out: &mut [u64]| {
             let n = row.len();
             for i in 0..n {
@@ -229,40 +231,34 @@ impl Mask {
                 out[i] = w | from_left | from_right;
             }
         };
-        let mut wide = vec![0u64; self.words.len()];
-        for y in 0..self.height {
-            let s = y * self.stride;
-            spread(self.row(y), &mut wide[s..s + self.stride]);
+        let tail = self.tail_bits();
+        // The spread rows above, at and below `y`, rolled down as `y` moves (not a whole
+        // spread copy of the mask).
+        let mut wide = [vec![0u64; stride], vec![0u64; stride], vec![0u64; stride]];
+        if self.height > 0 {
+            spread(self.row(0), &mut wide[1]);
         }
-        let tail = if self.width.is_multiple_of(64) {
-            !0
-        } else {
-            (1u64 << (self.width % 64)) - 1
-        };
         for y in 0..self.height {
-            let s = y * self.stride;
-            for i in 0..self.stride {
-                let own = self.words[s + i];
-                let near = |yy: usize| {
-                    if diagonal {
-                        wide[yy * self.stride + i]
-                    } else {
-                        self.words[yy * self.stride + i]
-                    }
-                };
-                let mut d = wide[s + i];
-                if y > 0 {
-                    d |= near(y - 1);
-                }
-                if y + 1 < self.height {
-                    d |= near(y + 1);
-                }
-                let mut w = d & !own;
-                if i + 1 == self.stride {
-                    w &= tail;
-                }
-                ring.words[s + i] = w;
+            if y + 1 < self.height {
+                spread(self.row(y + 1), &mut wide[2]);
+            } else {
+                wide[2].fill(0);
             }
+            let own = self.row(y);
+            let above = (y > 0).then(|| self.row(y - 1));
+            let below = (y + 1 < self.height).then(|| self.row(y + 1));
+            let out = &mut ring.words[y * stride..(y + 1) * stride];
+            for i in 0..stride {
+                let mut d = wide[1][i];
+                if diagonal {
+                    d |= wide[0][i] | wide[2][i];
+                } else {
+                    d |= above.map_or(0, |r| r[i]) | below.map_or(0, |r| r[i]);
+                }
+                out[i] = d & !own[i];
+            }
+            out[stride - 1] &= tail;
+            wide.rotate_left(1);
         }
         ring
     }
@@ -299,5 +295,40 @@ mod tests {
         assert_eq!(four.count(), 4);
         assert!(four.get(63, 2) && four.get(65, 2) && four.get(64, 1) && four.get(64, 3));
         assert_eq!(m.outer_ring(true).count(), 8);
+    }
+
+    #[test]
+    fn ring_matches_its_definition_on_random_masks() {
+        let mut rng = crate::util::rng::Rng::new(3);
+        for _ in 0..60 {
+            let (w, h) = (1 + rng.index(140), 1 + rng.index(9));
+            let mut m = Mask::new(w, h);
+            for y in 0..h {
+                for x in 0..w {
+                    if rng.below(3) == 0 {
+                        m.set(x, y);
+                    }
+                }
+            }
+            for diagonal in [false, true] {
+                let ring = m.outer_ring(diagonal);
+                for y in 0..h {
+                    for x in 0..w {
+                        let touches = (-1i64..=1).any(|dy| {
+                            (-1i64..=1).any(|dx| {
+                                let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                                (dx, dy) != (0, 0)
+                                    && (diagonal || dx == 0 || dy == 0)
+                                    && (0..w as i64).contains(&nx)
+                                    && (0..h as i64).contains(&ny)
+                                    && m.get(nx as usize, ny as usize)
+                            })
+                        });
+                        let want = !m.get(x, y) && touches;
+                        assert_eq!(ring.get(x, y), want, "({x}, {y}) of {w}×{h}");
+                    }
+                }
+            }
+        }
     }
 }
