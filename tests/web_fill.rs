@@ -1,7 +1,7 @@
 //! The fill bindings, run in headless Chromium by wasm-bindgen-test.
 #![cfg(target_arch = "wasm32")]
 
-use gridwise::wasm::fill::{fill_apply, fill_gaps, fill_regions};
+use gridwise::wasm::fill::{fill_apply, fill_gaps, fill_load, fill_patch, fill_regions};
 use js_sys::{Reflect, Uint8ClampedArray, Uint32Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -189,4 +189,89 @@ fn gaps_reports_the_closing_segment_as_runs() {
         r#"{"width":20,"height":12,"x":2,"y":2,"options":{"gap":3,"connectivity":5}}"#,
     );
     assert!(fill_gaps(bad, &noop()).is_err());
+}
+
+fn words(value: &JsValue, key: &str) -> Vec<u32> {
+    field(value, key)
+        .dyn_into::<Uint32Array>()
+        .unwrap()
+        .to_vec()
+}
+
+/// The page's picture held in the worker: a fill sends no pixels and gets back the patches of
+/// what changed; a patch from the page (a stroke) reaches the held copy; a change at the wrong
+/// revision is refused with `field: "revision"`, leaving the copy as it was.
+#[wasm_bindgen_test]
+fn the_held_picture_is_filled_patched_and_guarded_by_revision() {
+    let loaded = fill_load(
+        args(&image(), r#"{"width":4,"height":3,"revision":7}"#),
+        &noop(),
+    )
+    .unwrap();
+    assert_eq!(field(&loaded, "revision").as_f64(), Some(7.0));
+
+    // A stroke on the page paints the wall's top pixel white, opening a way to the left
+    // column.
+    let stroke =
+        js_sys::JSON::parse(r#"{"revision":7,"next":8,"patch":{"x":1,"y":0,"w":1,"h":1}}"#)
+            .unwrap();
+    let patch = field(&stroke, "patch");
+    Reflect::set(
+        &patch,
+        &"runs".into(),
+        &Uint32Array::from(&[1u32, 0xffff_ffff][..]),
+    )
+    .unwrap();
+    fill_patch(stroke, &noop()).unwrap();
+
+    let fill = js_sys::JSON::parse(
+        r#"{"width":4,"height":3,"x":3,"y":2,"color":[255,0,0,255],"revision":8,"next":9,"options":{}}"#,
+    )
+    .unwrap();
+    let reply = fill_apply(fill.clone(), &noop()).unwrap();
+    assert!(
+        field(&reply, "pixels").is_undefined(),
+        "no pixels cross back"
+    );
+    // Everything but the two wall pixels left: 12 - 2.
+    assert_eq!(field(&reply, "filled").as_f64(), Some(10.0));
+    let after = field(&reply, "after");
+    let spans = words(&after, "spans");
+    let covered: u32 = spans.chunks(3).map(|s| s[2] - s[1]).sum();
+    assert_eq!(covered, 10);
+    assert_eq!(words(&after, "runs"), vec![10, 0xff00_00ff]);
+    assert_eq!(
+        words(&field(&reply, "before"), "runs"),
+        vec![10, 0xffff_ffff]
+    );
+
+    // The same request again is at an old revision now.
+    let err = JsValue::from(fill_apply(fill, &noop()).unwrap_err());
+    assert_eq!(
+        field(&err, "field").as_string().as_deref(),
+        Some("revision")
+    );
+    // Undo (the before patch, back at revision 9 -> 10) then a fill of the same colour as the
+    // wall finds the white picture again.
+    let undo = js_sys::JSON::parse(r#"{"revision":9,"next":10,"patch":{"x":0,"y":0,"w":4,"h":3}}"#)
+        .unwrap();
+    let before = field(&reply, "before");
+    let patch = field(&undo, "patch");
+    Reflect::set(&patch, &"spans".into(), &field(&before, "spans")).unwrap();
+    Reflect::set(&patch, &"runs".into(), &field(&before, "runs")).unwrap();
+    fill_patch(undo, &noop()).unwrap();
+    let again = js_sys::JSON::parse(
+        r#"{"width":4,"height":3,"x":0,"y":0,"color":[255,255,255,255],"revision":10,"next":11,"options":{}}"#,
+    )
+    .unwrap();
+    let reply = fill_apply(again, &noop()).unwrap();
+    assert_eq!(field(&reply, "filled").as_f64(), Some(0.0), "already white");
+
+    // A malformed patch names the problem.
+    let bad = js_sys::JSON::parse(r#"{"revision":10,"next":11,"patch":{"x":3,"y":0,"w":2,"h":1}}"#)
+        .unwrap();
+    let patch = field(&bad, "patch");
+    Reflect::set(&patch, &"runs".into(), &Uint32Array::from(&[2u32, 0][..])).unwrap();
+    let err = JsValue::from(fill_patch(bad, &noop()).unwrap_err());
+    assert_eq!(field(&err, "field").as_string().as_deref(), Some("patch"));
 }

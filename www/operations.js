@@ -4,7 +4,7 @@
 // what each one takes and returns.
 export const OPERATIONS = {
   sudoku: ['solve', 'count', 'check', 'hint', 'steps', 'rate', 'generate', 'benchSolve', 'benchRate'],
-  fill: ['apply', 'regions', 'gaps', 'bench'],
+  fill: ['load', 'apply', 'regions', 'patch', 'gaps', 'bench'],
   voltorb: ['analyze', 'generate', 'bench'],
   poly: ['solve', 'describe', 'estimate', 'library', 'bench'],
   selftest: ['panic', 'spin'],

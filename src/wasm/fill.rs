@@ -1,7 +1,16 @@
-//! Bindings for `fill.apply`, `fill.regions`, `fill.gaps` (and `fill.bench`, used by
-//! benches/browser/fill.mjs). Pixels
-//! cross as `Uint8ClampedArray`s, which the worker transfers rather than copies; the reply
-//! hands the same buffer back with only the changed rectangle rewritten.
+//! Bindings for `fill.load`, `fill.apply`, `fill.regions`, `fill.patch`, `fill.gaps` (and
+//! `fill.bench`, used by benches/browser/fill.mjs).
+//!
+//! The page's picture lives here, in the dedicated fill worker's memory (`fill.load`), so a
+//! fill moves no pixels across: `fill.apply` and `fill.regions` without `pixels` change the held
+//! picture in place and reply with the undo patches only, whose "after" the page writes into
+//! its own copy; strokes, undo and redo reach the held picture as patches (`fill.patch`). Each
+//! change names the revision it expects and the one it makes, so a worker that missed a change
+//! (it was replaced after a cancel) says so instead of filling an old picture.
+//! Given `pixels` (a transferred `Uint8ClampedArray`), the same operations work on that buffer
+//! and hand it back with the changed rectangle rewritten.
+
+use std::cell::RefCell;
 
 use js_sys::{Reflect, Uint8ClampedArray, Uint32Array};
 use serde::{Deserialize, Serialize};
@@ -9,8 +18,8 @@ use wasm_bindgen::prelude::*;
 
 use super::{Failure, from_args, now_ms, to_js};
 use crate::fill::{
-    Bounds, Connectivity, FillOptions, FillReport, Metric, Patch, colour_regions, distinct_colour,
-    fill, fill_with_undo, gap_closures,
+    Bounds, Connectivity, FillOptions, FillReport, Metric, Patch, UndoPatches, check_image,
+    colour_regions, distinct_colour, fill, fill_with_undo, gap_closures,
 };
 use crate::util::place::ErrorPlace;
 
@@ -119,15 +128,194 @@ fn set(object: &JsValue, key: &str, value: &JsValue) -> Result<(), Failure> {
         .map_err(|_| Failure::new("cannot build the reply", &ErrorPlace::default()))
 }
 
-/// `{runs}` or `{raw}`: a `Uint32Array` of the patch (see [`Patch`]).
+/// `{runs}`, `{raw}` or `{spans, runs}`: `Uint32Array`s of the patch (see [`Patch`]).
 fn patch_js(patch: Patch) -> Result<JsValue, Failure> {
     let object = JsValue::from(js_sys::Object::new());
-    let (key, words) = match &patch {
-        Patch::Runs(w) => ("runs", w),
-        Patch::Raw(w) => ("raw", w),
-    };
-    set(&object, key, &Uint32Array::from(&words[..]))?;
+    match &patch {
+        Patch::Runs(w) => set(&object, "runs", &Uint32Array::from(&w[..]))?,
+        Patch::Raw(w) => set(&object, "raw", &Uint32Array::from(&w[..]))?,
+        Patch::Spans { spans, runs } => {
+            set(&object, "spans", &Uint32Array::from(&spans[..]))?;
+            set(&object, "runs", &Uint32Array::from(&runs[..]))?;
+        }
+    }
     Ok(object)
+}
+
+/// Reads a patch the page sends (`{runs}`, `{raw}` or `{spans, runs}`, as `patch_js` writes
+/// them) with the rectangle it covers (`x, y, w, h`).
+fn patch_from_js(value: &JsValue) -> Result<(Patch, Bounds), Failure> {
+    let bad = |what: &str| Failure::new(&format!("the patch {what}"), &ErrorPlace::field("patch"));
+    let words = |key: &str| {
+        Reflect::get(value, &key.into())
+            .ok()
+            .and_then(|v| v.dyn_into::<Uint32Array>().ok())
+            .map(|a| a.to_vec())
+    };
+    let number = |key: &str| {
+        Reflect::get(value, &key.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+            .filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n < 1e9)
+            .map(|n| n as usize)
+    };
+    let (Some(x), Some(y), Some(w), Some(h)) = (number("x"), number("y"), number("w"), number("h"))
+    else {
+        return Err(bad("needs whole numbers x, y, w and h"));
+    };
+    if w == 0 || h == 0 {
+        return Err(bad("covers no pixel"));
+    }
+    let bounds = Bounds {
+        x0: x,
+        y0: y,
+        x1: x + w - 1,
+        y1: y + h - 1,
+    };
+    let patch = match (words("spans"), words("runs"), words("raw")) {
+        (Some(spans), Some(runs), _) => Patch::Spans { spans, runs },
+        (None, Some(runs), _) => Patch::Runs(runs),
+        (None, None, Some(raw)) => Patch::Raw(raw),
+        _ => return Err(bad("needs runs or raw pixels as a Uint32Array")),
+    };
+    Ok((patch, bounds))
+}
+
+/// The picture the page is editing, held by the dedicated fill worker.
+struct HeldPicture {
+    width: u32,
+    height: u32,
+    pixels: Vec<u8>,
+    /// The page's revision number of the picture as held here.
+    revision: f64,
+}
+
+thread_local! {
+    static HELD: RefCell<Option<HeldPicture>> = const { RefCell::new(None) };
+}
+
+/// The revision a change expects the held picture to be at, and the one it makes.
+#[derive(Deserialize)]
+struct Revisions {
+    revision: f64,
+    next: f64,
+}
+
+/// Runs `change` on the held picture when it is at `r.revision`, then moves it to `r.next`
+/// when `change` says it changed anything (as the page counts a revision only then).
+fn change_held<T>(
+    r: &Revisions,
+    change: impl FnOnce(&mut Vec<u8>, u32, u32) -> Result<(T, bool), Failure>,
+) -> Result<T, Failure> {
+    HELD.with_borrow_mut(|held| {
+        let stale = || {
+            Failure::new(
+                "the fill worker's copy of the picture is out of date (it needs fill.load)",
+                &ErrorPlace::field("revision"),
+            )
+        };
+        let picture = held.as_mut().ok_or_else(stale)?;
+        if picture.revision != r.revision {
+            return Err(stale());
+        }
+        let (value, changed) = change(&mut picture.pixels, picture.width, picture.height)?;
+        if changed {
+            picture.revision = r.next;
+        }
+        Ok(value)
+    })
+}
+
+#[derive(Deserialize)]
+struct LoadArgs {
+    width: u32,
+    height: u32,
+    revision: f64,
+}
+
+/// `fill.load {pixels, width, height, revision}` → `{revision}`: holds a copy of the picture
+/// for the fills, patches and region colouring that follow.
+#[wasm_bindgen]
+pub fn fill_load(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, Failure> {
+    let input = pixels_of(&args)?;
+    let a: LoadArgs = from_args(args)?;
+    let mut pixels = Vec::new();
+    HELD.with_borrow_mut(|held| {
+        // The old picture's memory is reused (a 4096² one is 64 MB).
+        if let Some(old) = held.take() {
+            pixels = old.pixels;
+        }
+    });
+    pixels.clear();
+    pixels.resize(input.length() as usize, 0);
+    input.copy_to(&mut pixels);
+    check_image(&pixels, a.width, a.height, 0, 0)?;
+    HELD.with_borrow_mut(|held| {
+        *held = Some(HeldPicture {
+            width: a.width,
+            height: a.height,
+            pixels,
+            revision: a.revision,
+        })
+    });
+    to_js(&serde_json::json!({ "revision": a.revision }))
+}
+
+/// `fill.patch {patch, revision, next}` → `{revision}`: writes a patch (a stroke, an undo or
+/// a redo made on the page) into the held picture.
+#[wasm_bindgen]
+pub fn fill_patch(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, Failure> {
+    let value = Reflect::get(&args, &"patch".into()).unwrap_or(JsValue::UNDEFINED);
+    let (patch, bounds) = patch_from_js(&value)?;
+    let revisions: Revisions = from_args(args)?;
+    change_held(&revisions, |px, width, height| {
+        patch
+            .apply(px, width as usize, height as usize, bounds)
+            .map(|()| ((), true))
+            .map_err(|e| Failure::new(&e.to_string(), &ErrorPlace::field("patch")))
+    })?;
+    to_js(&serde_json::json!({ "revision": revisions.next }))
+}
+
+/// Runs a change on the given `pixels` (then written back into that buffer, which the reply
+/// hands back as `pixels`) or, without them, on the held picture at the revisions given.
+fn on_picture(
+    args: &JsValue,
+    width: u32,
+    height: u32,
+    change: impl FnOnce(&mut Vec<u8>, u32, u32) -> Result<(JsValue, Option<Bounds>), Failure>,
+) -> Result<JsValue, Failure> {
+    let given = Reflect::get(args, &"pixels".into()).unwrap_or(JsValue::UNDEFINED);
+    let has_revision = Reflect::has(args, &"revision".into()).unwrap_or(false);
+    if given.is_undefined() && has_revision {
+        let r: Revisions = from_args(args.clone())?;
+        return change_held(&r, |px, w, h| {
+            change(px, w, h).map(|(reply, bounds)| (reply, bounds.is_some()))
+        });
+    }
+    let input = pixels_of(args).map_err(|_| {
+        Failure::new(
+            "pixels must be a Uint8ClampedArray (or left out, with revision and next, to change \
+             the picture given to fill.load)",
+            &ErrorPlace::field("pixels"),
+        )
+    })?;
+    let mut px = input.to_vec();
+    let (reply, bounds) = change(&mut px, width, height)?;
+    if let Some(b) = bounds {
+        copy_rows(&input, &px, width as usize, b);
+    }
+    set(&reply, "pixels", &input)?;
+    Ok(reply)
+}
+
+/// Adds the undo patches to a reply.
+fn with_patches(reply: &JsValue, undo: Option<UndoPatches>) -> Result<(), Failure> {
+    if let Some(undo) = undo {
+        set(reply, "before", &patch_js(undo.before)?)?;
+        set(reply, "after", &patch_js(undo.after)?)?;
+    }
+    Ok(())
 }
 
 /// Copies the rows of `bounds` from `px` into the JS array `out` (one copy when full width).
@@ -145,25 +333,22 @@ fn copy_rows(out: &Uint8ClampedArray, px: &[u8], width: usize, b: Bounds) {
     }
 }
 
-/// `fill.apply {pixels, width, height, x, y, color, options}` →
-/// `{pixels, filled, blended, bounds, before, after}`: `pixels` is the input buffer with the
-/// changed rectangle `bounds` (null when nothing changed) written back; `before` and `after`
-/// are that rectangle's undo patches, `{runs}` or `{raw}` as `Uint32Array`s.
+/// `fill.apply {pixels?, width, height, x, y, color, options, revision?, next?}` →
+/// `{pixels?, filled, blended, bounds, before, after}`: `bounds` is the rectangle that changed
+/// (null when nothing did); `before` and `after` are the undo patches of what changed in it,
+/// `{runs}`, `{raw}` or `{spans, runs}` as `Uint32Array`s. Without `pixels` the held picture is
+/// filled (see `fill.load`); with them, `pixels` is that buffer handed back, filled.
 #[wasm_bindgen]
 pub fn fill_apply(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, Failure> {
-    let input = pixels_of(&args)?;
-    let a: ApplyArgs = from_args(args)?;
-    let mut px = input.to_vec();
+    let a: ApplyArgs = from_args(args.clone())?;
     let options = a.options.to_core()?;
-    let (report, undo) = fill_with_undo(&mut px, a.width, a.height, (a.x, a.y), a.color, &options)?;
-    let reply = to_js(&ApplyReply::from(report))?;
-    if let (Some(b), Some(undo)) = (report.bounds, undo) {
-        copy_rows(&input, &px, a.width as usize, b);
-        set(&reply, "before", &patch_js(undo.before)?)?;
-        set(&reply, "after", &patch_js(undo.after)?)?;
-    }
-    set(&reply, "pixels", &input)?;
-    Ok(reply)
+    on_picture(&args, a.width, a.height, |px, width, height| {
+        let (report, undo) = fill_with_undo(px, width, height, (a.x, a.y), a.color, &options)?;
+        let reply = to_js(&ApplyReply::from(report))?;
+        let bounds = report.bounds.filter(|_| undo.is_some());
+        with_patches(&reply, undo)?;
+        Ok((reply, bounds))
+    })
 }
 
 #[derive(Deserialize)]
@@ -210,15 +395,13 @@ struct RegionsArgs {
     palette: Vec<[u8; 4]>,
 }
 
-/// `fill.regions {pixels, width, height, options, palette?}` →
-/// `{pixels, regions, filled, blended, paper, bounds, before, after}`: every enclosed region
+/// `fill.regions {pixels?, width, height, options, palette?, revision?, next?}` →
+/// `{pixels?, regions, filled, blended, paper, bounds, before, after}`: every enclosed region
 /// of the paper (the most common colour) in a colour of its own, as one change with one pair
-/// of undo patches (see `fill.apply`).
+/// of undo patches (see `fill.apply`, also for the held picture).
 #[wasm_bindgen]
 pub fn fill_regions(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, Failure> {
-    let input = pixels_of(&args)?;
-    let a: RegionsArgs = from_args(args)?;
-    let mut px = input.to_vec();
+    let a: RegionsArgs = from_args(args.clone())?;
     let options = a.options.to_core()?;
     let palette = a.palette;
     let colour = |k: usize| {
@@ -228,27 +411,25 @@ pub fn fill_regions(args: JsValue, _progress: &js_sys::Function) -> Result<JsVal
             palette[k % palette.len()]
         }
     };
-    let (report, undo) = colour_regions(&mut px, a.width, a.height, &options, colour)?;
-    let bounds = report.bounds.map(|b| Rect {
-        x: b.x0,
-        y: b.y0,
-        width: b.x1 - b.x0 + 1,
-        height: b.y1 - b.y0 + 1,
-    });
-    let reply = to_js(&serde_json::json!({
-        "regions": report.regions,
-        "filled": report.filled,
-        "blended": report.blended,
-        "paper": report.paper,
-        "bounds": bounds,
-    }))?;
-    if let (Some(b), Some(undo)) = (report.bounds, undo) {
-        copy_rows(&input, &px, a.width as usize, b);
-        set(&reply, "before", &patch_js(undo.before)?)?;
-        set(&reply, "after", &patch_js(undo.after)?)?;
-    }
-    set(&reply, "pixels", &input)?;
-    Ok(reply)
+    on_picture(&args, a.width, a.height, |px, width, height| {
+        let (report, undo) = colour_regions(px, width, height, &options, colour)?;
+        let bounds = report.bounds.map(|b| Rect {
+            x: b.x0,
+            y: b.y0,
+            width: b.x1 - b.x0 + 1,
+            height: b.y1 - b.y0 + 1,
+        });
+        let reply = to_js(&serde_json::json!({
+            "regions": report.regions,
+            "filled": report.filled,
+            "blended": report.blended,
+            "paper": report.paper,
+            "bounds": bounds,
+        }))?;
+        let changed = report.bounds.filter(|_| undo.is_some());
+        with_patches(&reply, undo)?;
+        Ok((reply, changed))
+    })
 }
 
 #[derive(Deserialize)]
