@@ -113,6 +113,54 @@ test('draw a closed shape, fill inside, undo and redo', async (t) => {
   }
 });
 
+test('the fill worker keeps up with every edit: strokes, undo and redo change what a fill reaches', async (t) => {
+  const app = await openFill(t);
+  const { page } = app;
+  {
+    // A line from top to bottom splits the canvas in two.
+    const height = await page.evaluate(() => document.querySelector('.fill-viewport').fillDocument().height);
+    await page.click('button[data-tool="line"]');
+    await page.click('.fill-swatch[data-colour="#1c2233"]');
+    const top = await screenOf(page, 150, 0);
+    const bottom = await screenOf(page, 150, height - 1);
+    await page.mouse.move(top.x, top.y);
+    await page.mouse.down();
+    await page.mouse.move(bottom.x, bottom.y, { steps: 6 });
+    await page.mouse.up();
+    for (const y of [0, height >> 1, height - 1]) assert.equal((await pixel(page, 150, y))[0], 0x1c, `the line crosses row ${y}`);
+    await page.click('button[data-tool="bucket"]');
+    await page.click('.fill-swatch[data-colour="#2f9e44"]');
+    await clickPixel(page, 20, 20);
+    await waitForFill(page);
+    const green = [0x2f, 0x9e, 0x44, 255];
+    assert.deepEqual(await pixel(page, 20, 20), green);
+    assert.deepEqual(await pixel(page, 280, 20), [255, 255, 255, 255], 'the line stops the fill');
+
+    // Undo the fill and the line, redo the line (a patch to the worker's copy each time), and
+    // fill the right side: the line stops it again.
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+Shift+Z');
+    await page.click('.fill-swatch[data-colour="#1c7ed6"]');
+    await clickPixel(page, 280, 20);
+    await waitForFill(page);
+    assert.deepEqual(await pixel(page, 280, 20), [0x1c, 0x7e, 0xd6, 255]);
+    assert.deepEqual(await pixel(page, 20, 20), [255, 255, 255, 255], 'the redone line stops it');
+    const shown = await page.evaluate(() => Array.from(document.querySelector('.fill-canvas').getContext('2d').getImageData(280, 20, 1, 1).data));
+    assert.deepEqual(shown, [0x1c, 0x7e, 0xd6, 255], 'the canvas shows what the document holds');
+
+    // Undo that fill and the line: the next fill runs on the worker's copy, which must have
+    // lost the line too, so it now reaches the right side.
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await page.click('.fill-swatch[data-colour="#e03131"]');
+    await clickPixel(page, 20, 20);
+    await waitForFill(page);
+    assert.deepEqual(await pixel(page, 280, 20), [0xe0, 0x31, 0x31, 255], 'no line left to stop it');
+    assert.deepEqual(app.errors, []);
+  }
+});
+
 test('open a PNG, fill it, save it and compare the saved pixels', async (t) => {
   const app = await openFill(t);
   const { page } = app;

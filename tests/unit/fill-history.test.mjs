@@ -24,6 +24,17 @@ test('patches round-trip, uniform and noisy', () => {
   assert.equal(encodeRect(new Uint32Array(4096 * 16), 4096, 0, 0, 4096, 16).runs.length, 2, 'one colour is one run');
 });
 
+test('span patches write only their spans, taking the runs in order', () => {
+  const w = 6, h = 4;
+  const img = new Uint32Array(w * h).fill(7);
+  // Row 1 x 1..4 and row 3 x 0..2; runs: 2 of colour 5, then 4 of colour 9.
+  const patch = { x: 0, y: 1, w: 4, h: 3, spans: Uint32Array.from([1, 1, 4, 3, 0, 3]), runs: Uint32Array.from([2, 5, 4, 9]) };
+  decodeRect(img, w, patch);
+  const rows = [];
+  for (let y = 0; y < h; y++) rows.push(Array.from(img.subarray(y * w, y * w + w)).join(''));
+  assert.deepEqual(rows, ['777777', '755977', '777777', '999777']);
+});
+
 test('at least 50 steps undo and redo in order', () => {
   const history = new History();
   for (let i = 0; i < 60; i++) history.push({ label: `step ${i}`, before: { runs: new Uint32Array(2) }, after: { runs: new Uint32Array(2) } });

@@ -1,6 +1,10 @@
-// The picture being edited: its RGBA pixels (the source of truth), the <canvas> that shows
-// them, and the undo history of rectangle patches. The whole of it — pixels and history — is
-// saved to IndexedDB, so a drawing survives navigation, reload and a closed tab.
+// The picture being edited: its RGBA pixels, the <canvas> that shows them, and the undo history
+// of patches. The whole of it — pixels and history — is saved to IndexedDB, so a drawing
+// survives navigation, reload and a closed tab.
+//
+// The fill worker holds a copy of the pixels (see index.js): fills change that copy and send
+// back only their patches, which `applyChange` writes here. Every edit made here (a stroke, an
+// undo, a new picture) is reported to `onEdit`, which passes it on to the worker.
 import { IndexedDocument } from '../../ui/storage.js';
 import { History, encodeRect, decodeRect } from './history.js';
 
@@ -12,14 +16,47 @@ export function blankPixels(width, height) {
   return pixels;
 }
 
+/** Most rectangles `paintSolidSpans` draws; a more ragged fill is repainted from the pixels. */
+const MAX_SOLID_RECTS = 4096;
+
+/**
+ * Paints a span patch of one opaque colour (a plain fill's "after") on the canvas as
+ * rectangles: spans of neighbouring rows with the same ends make one. Much quicker than
+ * copying a big rectangle of pixels in. Returns false, painting nothing, for other patches.
+ */
+function paintSolidSpans(ctx, patch) {
+  const { spans, runs } = patch;
+  if (!spans || runs.length !== 2 || runs[1] >>> 24 !== 255) return false;
+  const n = spans.length / 3;
+  if (n > MAX_SOLID_RECTS * 8) return false;
+  const order = Array.from({ length: n }, (_, i) => i * 3);
+  order.sort((a, b) => spans[a + 1] - spans[b + 1] || spans[a + 2] - spans[b + 2] || spans[a] - spans[b]);
+  const rects = [];
+  for (const i of order) {
+    const [y, x0, x1] = [spans[i], spans[i + 1], spans[i + 2]];
+    const last = rects.at(-1);
+    if (last && last.x0 === x0 && last.x1 === x1 && last.y1 === y) last.y1 = y + 1;
+    else if (rects.push({ x0, x1, y0: y, y1: y + 1 }) > MAX_SOLID_RECTS) return false;
+  }
+  const c = runs[1];
+  ctx.fillStyle = `rgb(${c & 255} ${(c >>> 8) & 255} ${(c >>> 16) & 255})`;
+  for (const r of rects) ctx.fillRect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+  return true;
+}
+
 export class FillDocument {
-  /** `onResize(width, height)` runs when the picture gets a new size (to fit the view). */
-  constructor(canvas, { onResize }) {
+  /**
+   * `onResize(width, height)` runs when the picture gets a new size (to fit the view);
+   * `onEdit({patch} | {whole: true})` after each change made here, once `revision` counts it.
+   */
+  constructor(canvas, { onResize, onEdit = () => {} }) {
     this.canvas = canvas;
     this.onResize = onResize;
+    this.onEdit = onEdit;
     this.width = 0;
     this.height = 0;
-    this.pixels = null; // null while a fill has the buffer in the worker
+    this.buffer = null; // the pixels; read them through `pixels`, which writes pending changes
+    this.pending = []; // after-patches painted on the canvas but not yet written into `buffer`
     this.image = null;
     this.ctx = null;
     this.history = new History({ maxSteps: 100, maxBytes: 256 * 1024 * 1024 });
@@ -34,16 +71,26 @@ export class FillDocument {
     this.width = width;
     this.height = height;
     this.ctx = this.canvas.getContext('2d', { willReadFrequently: true });
-    this.adopt(pixels);
+    this.pending = [];
+    this.buffer = pixels;
+    this.image = new ImageData(pixels, width, height);
     this.ctx.putImageData(this.image, 0, 0);
     this.changed();
+    this.onEdit({ whole: true });
     this.onResize(width, height);
   }
 
-  /** Adopts a pixel buffer of the same size (a fill's reply). */
-  adopt(pixels) {
-    this.pixels = pixels;
-    this.image = new ImageData(pixels, this.width, this.height);
+  /** The RGBA pixels, up to date. */
+  get pixels() {
+    this.settle();
+    return this.buffer;
+  }
+
+  /** Writes the changes already on the canvas into the pixels. */
+  settle() {
+    if (!this.pending.length) return;
+    const words = new Uint32Array(this.buffer.buffer, this.buffer.byteOffset, this.width * this.height);
+    for (const patch of this.pending.splice(0)) decodeRect(words, this.width, patch);
   }
 
   /** The pixels as one 32-bit word per pixel. */
@@ -68,12 +115,23 @@ export class FillDocument {
     const after = encodeRect(all, this.width, x, y, w, h);
     this.history.push({ kind: 'patch', label, before, after });
     this.changed();
+    this.onEdit({ patch: after });
   }
 
-  /** Records a fill's undo patches (as the worker made them). */
-  recordFill(bounds, before, after, label = 'fill') {
+  /** A change the fill worker made to its copy: writes its "after" patch here, shows the
+   * changed rectangle and records the step. */
+  applyChange(bounds, before, after, label = 'fill') {
     const rect = { x: bounds.x, y: bounds.y, w: bounds.width, h: bounds.height };
-    this.history.push({ kind: 'patch', label, before: { ...rect, ...before }, after: { ...rect, ...after } });
+    const step = { kind: 'patch', label, before: { ...rect, ...before }, after: { ...rect, ...after } };
+    if (paintSolidSpans(this.ctx, step.after)) {
+      // On the canvas already: the pixels catch up once the frame is out (or when read).
+      this.pending.push(step.after);
+      requestAnimationFrame(() => setTimeout(() => this.settle()));
+    } else {
+      decodeRect(this.words(), this.width, step.after);
+      this.repaint(rect.x, rect.y, rect.w, rect.h);
+    }
+    this.history.push(step);
     this.changed();
   }
 
@@ -87,13 +145,13 @@ export class FillDocument {
   }
 
   undo() {
-    if (!this.history.canUndo || !this.pixels) return false;
+    if (!this.history.canUndo) return false;
     this.apply(this.history.undo(), 'before');
     return true;
   }
 
   redo() {
-    if (!this.history.canRedo || !this.pixels) return false;
+    if (!this.history.canRedo) return false;
     this.apply(this.history.redo(), 'after');
     return true;
   }
@@ -116,15 +174,14 @@ export class FillDocument {
     decodeRect(this.words(), this.width, patch);
     this.repaint(patch.x, patch.y, patch.w, patch.h);
     this.changed();
+    this.onEdit({ patch });
   }
 
   /**
    * Saves pixels and history to IndexedDB. The data is cloned when the write starts, so the
-   * picture can change at once; resolves to false when the pixels were away (in a fill) or
-   * storage refused.
+   * picture can change at once; resolves to false when storage refused.
    */
   async save() {
-    if (!this.pixels) return false;
     const { undoSteps, redoSteps, bytes } = this.history;
     return saved.save({
       width: this.width, height: this.height, pixels: this.pixels, name: this.name,

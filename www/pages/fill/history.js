@@ -1,6 +1,9 @@
-// Undo/redo as rectangle patches: each step stores the pixels of the changed rectangle before
-// and after, run-length encoded as 32-bit pixels (a fill's "after" is one colour, so a full
-// 4096×4096 fill costs bytes, not 64 MiB). Steps are dropped oldest-first beyond a byte budget.
+// Undo/redo as patches: each step stores the pixels it changed before and after, run-length
+// encoded as 32-bit pixels (a fill's "after" is one colour, so a full 4096×4096 fill costs bytes,
+// not 64 MiB). A patch covers a rectangle {x, y, w, h}: all of it ({runs} or {raw}, as strokes
+// and gap-closing fills make them) or only some spans of it ({spans, runs}: y, x0, x1 triples,
+// as plain fills record them while they paint). Steps are dropped oldest-first beyond a byte
+// budget.
 
 /** Run-length encodes the w×h rectangle at (x, y) of a `width`-wide Uint32Array image. */
 export function encodeRect(u32, width, x, y, w, h) {
@@ -26,9 +29,24 @@ export function encodeRect(u32, width, x, y, w, h) {
   return { x, y, w, h, runs: Uint32Array.from(runs) };
 }
 
-/** Writes an encoded rectangle back into a `width`-wide Uint32Array image. */
+/** Writes a patch back into a `width`-wide Uint32Array image. */
 export function decodeRect(u32, width, patch) {
   const { x, y, w, h } = patch;
+  if (patch.spans) {
+    const { spans, runs } = patch;
+    let r = 0, left = runs[0], value = runs[1];
+    for (let s = 0; s < spans.length; s += 3) {
+      let i = spans[s] * width + spans[s + 1];
+      let n = spans[s + 2] - spans[s + 1];
+      while (n > 0) {
+        if (left === 0) { r += 2; left = runs[r]; value = runs[r + 1]; continue; }
+        const take = Math.min(left, n);
+        u32.fill(value, i, i + take);
+        i += take; n -= take; left -= take;
+      }
+    }
+    return;
+  }
   if (patch.raw) {
     for (let row = 0; row < h; row++) u32.set(patch.raw.subarray(row * w, row * w + w), (y + row) * width + x);
     return;
@@ -48,7 +66,8 @@ export function decodeRect(u32, width, patch) {
 }
 
 function bytesOf(patch) {
-  return patch ? (patch.raw ? patch.raw.byteLength : patch.runs.byteLength) + 64 : 0;
+  if (!patch) return 0;
+  return (patch.raw ? patch.raw.byteLength : patch.runs.byteLength) + (patch.spans ? patch.spans.byteLength : 0) + 64;
 }
 
 /** An undo/redo stack of steps {label, before, after, ...} with a byte budget. */

@@ -1,10 +1,12 @@
 // The Flood fill page: a small paint program whose bucket runs the Rust fill in a worker.
 //
 // The picture (document.js) is an RGBA buffer mirrored on a <canvas>, with an undo history of
-// rectangle patches; it is saved to IndexedDB after every change and restored on mount. Pen,
-// eraser and shapes (strokes.js) draw on the canvas and copy the touched rectangle back; the
-// bucket moves the buffer to the page's own worker (no copy), gets the filled one back and
-// repaints only the changed rectangle. The panel is controls.js, pointer and keys input.js.
+// patches; it is saved to IndexedDB after every change and restored on mount. The page's own
+// fill worker holds a copy of the picture in its wasm memory, so the bucket sends only the
+// click and gets back only what changed (the step's undo patches), which is written here and
+// repainted. Pen, eraser and shapes (strokes.js) draw on the canvas, copy the touched rectangle
+// back and send it to the worker as a patch; undo and redo do the same. The panel is
+// controls.js, pointer and keys input.js.
 import { Scope, finder } from '../../ui/dom.js';
 import { Messages } from '../../ui/messages.js';
 import { TaskRunner, CANCELLED } from '../../ui/task.js';
@@ -23,6 +25,10 @@ import { GapPreview } from './gap-preview.js';
 
 /** How long after the last change the picture is saved (a 4096² save clones 64 MB). */
 const SAVE_DELAY_MS = 600;
+/** Pictures from this size on get their fill code warmed up (see `warmUp`), on a square of
+ * this side. */
+const WARM_UP_FROM_PIXELS = 1024 * 1024;
+const WARM_UP_SIDE = 1024;
 
 export function mount(root, { engine }) {
   root.innerHTML = template();
@@ -39,9 +45,9 @@ export function mount(root, { engine }) {
   const task = new TaskRunner($('[data-task="fill"]'), { scope, home: () => viewport });
   keepFocusHome(root, () => viewport, scope);
 
-  // The fill runs on a worker of the page's own, whose memory stays grown to the picture's
-  // size, so every fill is as quick as the last; a cancel replaces it, and it is warmed again.
-  const filler = engine.dedicated({ onRestart: () => warmUp() });
+  // The fill runs on a worker of the page's own, which holds the picture; a cancel replaces
+  // the worker, and the new one is given the picture again.
+  const filler = engine.dedicated({ onRestart: () => loadHeld() });
   scope.add(() => filler.close());
 
   let busy = true; // until the saved picture is restored
@@ -52,7 +58,12 @@ export function mount(root, { engine }) {
     onResize: (width, height) => {
       $('.fill-size').textContent = `${width} × ${height}`;
       view.fit();
-      warmUp();
+    },
+    // Edits made here reach the worker's copy in order, before any fill asked for later; one
+    // that cannot (the worker was replaced) leaves it behind, and the next fill reloads it.
+    onEdit: (edit) => {
+      if (edit.whole) loadHeld();
+      else filler.fill.patch({ patch: edit.patch, revision: doc.revision - 1, next: doc.revision }).catch(() => {});
     },
   });
   const gapPreview = new GapPreview({
@@ -97,22 +108,47 @@ export function mount(root, { engine }) {
       savedRevision = revision;
       viewport.dataset.savedRevision = String(revision);
       viewport.dataset.lastSaveMs = (performance.now() - started).toFixed(1);
-    } else if (!doc.pixels) {
-      // The pixels were in the worker for a fill: try again when they are back.
-      saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
     }
   }
   scope.on(window, 'pagehide', saveNow);
   scope.on(document, 'visibilitychange', () => { if (document.visibilityState === 'hidden') saveNow(); });
 
-  /** Lets the fill worker grow its memory for this picture now, on a throwaway buffer, so
-   * that the first fill is as quick as the next ones. */
+  /** Gives the fill worker a copy of the picture as it is now (its memory grows to the size
+   * then, not on the first fill). Resolves once the worker holds it; never rejects. */
+  function loadHeld() {
+    const pixels = doc.pixels.slice();
+    const loaded = filler.fill.load({ pixels, width: doc.width, height: doc.height, revision: doc.revision },
+      { transfer: [pixels.buffer] }).then(() => {
+      // For whoever waits for the page to be ready for a fill (a benchmark).
+      viewport.dataset.loadsHeld = String(Number(viewport.dataset.loadsHeld || 0) + 1);
+      return true;
+    }, () => false);
+    if (doc.width * doc.height >= WARM_UP_FROM_PIXELS) warmUp();
+    return loaded;
+  }
+
+  /** Two throwaway fills on a scratch picture with the bucket's options: the browser compiles
+   * the fill's hot code fully only once it has run a while, which would otherwise slow the
+   * user's first fill of a big picture. */
   function warmUp() {
-    const { width, height } = doc;
-    const big = width * height >= 1024 * 1024;
-    const pixels = new Uint8ClampedArray(big ? width * height * 4 : 4);
-    filler.fill.apply({ pixels, width: big ? width : 1, height: big ? height : 1, x: 0, y: 0, color: [0, 0, 0, 0] },
-      { transfer: [pixels.buffer] }).catch(() => {});
+    for (const color of [[1, 2, 3, 255], [255, 255, 255, 255]]) {
+      const pixels = new Uint8ClampedArray(WARM_UP_SIDE * WARM_UP_SIDE * 4).fill(255);
+      filler.fill.apply({ pixels, width: WARM_UP_SIDE, height: WARM_UP_SIDE, x: 0, y: 0, color, options: { ...bucketOptions(), blend: true } },
+        { transfer: [pixels.buffer] }).catch(() => {});
+    }
+  }
+
+  /** Runs a change on the worker's copy of the picture at the page's revision; when the
+   * worker's copy is out of date (it missed an edit), reloads it and asks once more. */
+  async function changeHeld(run, signal) {
+    const revisions = () => ({ width: doc.width, height: doc.height, revision: doc.revision, next: doc.revision + 1 });
+    try {
+      return await run(revisions(), signal);
+    } catch (err) {
+      if (err?.field !== 'revision') throw err;
+      await loadHeld();
+      return run(revisions(), signal);
+    }
   }
 
   // ---- tools and colours -------------------------------------------------------------------
@@ -168,8 +204,6 @@ export function mount(root, { engine }) {
       return;
     }
     const started = at;
-    const pixels = doc.pixels;
-    doc.pixels = null;
     busy = true;
     controls.showHistory(doc.history, busy);
     canvasMsg.clear();
@@ -178,22 +212,18 @@ export function mount(root, { engine }) {
     const optionsKey = JSON.stringify(bucketOptions());
     lastFill = null;
     try {
-      const reply = await task.run((signal) => filler.fill.apply(
-        { pixels, width: doc.width, height: doc.height, x, y, color: colour, options },
-        { transfer: [pixels.buffer], signal },
+      const reply = await task.run((signal) => changeHeld(
+        (held) => filler.fill.apply({ ...held, x, y, color: colour, options }, { signal }), signal,
       ), { label: 'Filling…' });
       if (reply === CANCELLED) {
-        recoverPixels();
         resultOut.textContent = again
           ? 'Fill cancelled: the picture is as before the fill; Redo brings the fill back.'
           : 'Fill cancelled; the image is unchanged.';
         return;
       }
-      doc.adopt(reply.pixels);
       const b = reply.bounds;
       if (b) {
-        doc.repaint(b.x, b.y, b.width, b.height);
-        doc.recordFill(b, reply.before, reply.after);
+        doc.applyChange(b, reply.before, reply.after);
         useColour();
         lastFill = { x, y, colour, options: optionsKey, revision: doc.revision };
       }
@@ -204,7 +234,6 @@ export function mount(root, { engine }) {
         ? `Filled ${reply.filled.toLocaleString('en')} px${reply.blended ? ` (+${reply.blended.toLocaleString('en')} soft)` : ''} in ${Math.round(ms)} ms`
         : 'Already that colour: nothing to fill';
     } catch (err) {
-      recoverPixels();
       canvasMsg.show(`The fill failed: ${err.message}`, 'error');
     } finally {
       busy = false;
@@ -218,28 +247,20 @@ export function mount(root, { engine }) {
   async function colourAllRegions() {
     if (busy) return;
     const started = performance.now();
-    const pixels = doc.pixels;
-    doc.pixels = null;
     busy = true;
     lastFill = null;
     controls.showHistory(doc.history, busy);
     canvasMsg.clear();
     try {
-      const reply = await task.run((signal) => filler.fill.regions(
-        { pixels, width: doc.width, height: doc.height, options: bucketOptions() },
-        { transfer: [pixels.buffer], signal },
+      const reply = await task.run((signal) => changeHeld(
+        (held) => filler.fill.regions({ ...held, options: bucketOptions() }, { signal }), signal,
       ), { label: 'Colouring every region…' });
       if (reply === CANCELLED) {
-        recoverPixels();
         resultOut.textContent = 'Cancelled; the image is unchanged.';
         return;
       }
-      doc.adopt(reply.pixels);
       const b = reply.bounds;
-      if (b) {
-        doc.repaint(b.x, b.y, b.width, b.height);
-        doc.recordFill(b, reply.before, reply.after, 'regions');
-      }
+      if (b) doc.applyChange(b, reply.before, reply.after, 'regions');
       await new Promise((r) => requestAnimationFrame(() => r()));
       const ms = Math.round(performance.now() - started);
       const n = reply.regions;
@@ -247,7 +268,6 @@ export function mount(root, { engine }) {
         ? `Coloured ${n.toLocaleString('en')} region${n === 1 ? '' : 's'} (${reply.filled.toLocaleString('en')} px) in ${ms} ms`
         : 'No region of paper to colour';
     } catch (err) {
-      recoverPixels();
       canvasMsg.show(`Colouring the regions failed: ${err.message}`, 'error');
     } finally {
       busy = false;
@@ -261,11 +281,6 @@ export function mount(root, { engine }) {
   let fillsDone = 0;
   function fillDone() {
     viewport.dataset.fillsDone = String(++fillsDone);
-  }
-
-  /** The buffer went to the worker and did not come back: rebuild it from the canvas. */
-  function recoverPixels() {
-    if (!doc.pixels) doc.adopt(doc.ctx.getImageData(0, 0, doc.width, doc.height).data);
   }
 
   // ---- overlay: shape preview, brush outline, gap-closing preview ---------------------------
