@@ -99,6 +99,7 @@ export class FillDocument {
   }
 
   repaint(x, y, w, h) {
+    this.settle();
     this.ctx.putImageData(this.image, 0, 0, x, y, w, h);
   }
 
