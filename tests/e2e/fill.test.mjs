@@ -717,3 +717,30 @@ test('gap closing you can see: hovering the bucket marks where the fill will sto
   await page.waitForFunction(() => !('gapPreview' in document.querySelector('.fill-viewport').dataset));
   assert.deepEqual(app.errors, []);
 });
+
+test('gap closing on a phone: while a finger is down the marks show under it, and lifting it fills', async (t) => {
+  const { page, context, errors } = await openFill(t, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const w = 60, h = 40;
+  const rgba = new Uint8Array(w * h * 4).fill(255);
+  for (let y = 0; y < h; y++) if (y < 18 || y > 20) rgba.set([0, 0, 0, 255], (y * w + 30) * 4);
+  await page.setInputFiles('[data-act="open"]', { name: 'wall.png', mimeType: 'image/png', buffer: encodePng(w, h, rgba) });
+  await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '60 × 40');
+  await page.tap('button[data-tool="bucket"]');
+  await page.uncheck('[data-opt="soft"]');
+  await page.locator('[data-opt="gap"]').fill('4');
+  await page.fill('.fill-color', '#1971c2');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const left = await screenOf(page, 10, 10);
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, pt) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pt ? [{ x: pt.x, y: pt.y }] : [] });
+  await touch('touchStart', left);
+  await page.waitForFunction(() => document.querySelector('.fill-viewport').dataset.gapPreview === '3');
+  assert.equal(await page.getAttribute('.fill-viewport', 'data-fills-done'), null, 'nothing is filled while the finger is down');
+  await screenshot(page, 'fill-gap-preview-touch');
+  await touch('touchEnd');
+  await waitForFill(page, '');
+  assert.deepEqual(await pixel(page, 10, 10), [0x19, 0x71, 0xc2, 255]);
+  assert.deepEqual(await pixel(page, 45, 10), [255, 255, 255, 255], 'stopped at the gap');
+  await page.waitForFunction(() => !('gapPreview' in document.querySelector('.fill-viewport').dataset));
+  assert.deepEqual(errors, []);
+});

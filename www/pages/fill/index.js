@@ -51,6 +51,7 @@ export function mount(root, { engine }) {
   scope.add(() => filler.close());
 
   let busy = true; // until the saved picture is restored
+  let strokeTimes = [];
   let hovered = null;
 
   const view = new View(viewport, canvas, overlay, () => { controls.showZoom(view.zoom); drawOverlay(); });
@@ -97,7 +98,13 @@ export function mount(root, { engine }) {
     controls.showHistory(doc.history, busy);
     gapPreview.update();
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
+    saveTimer = setTimeout(saveSoon, SAVE_DELAY_MS);
+  }
+  /** Saves unless a stroke is being drawn: cloning a big picture would stall the pen for a
+   * moment, so the save waits until the stroke is done (it is one edit more then anyway). */
+  function saveSoon() {
+    if (strokes.active) saveTimer = setTimeout(saveSoon, SAVE_DELAY_MS);
+    else saveNow();
   }
   async function saveNow() {
     clearTimeout(saveTimer);
@@ -307,6 +314,16 @@ export function mount(root, { engine }) {
   attachInput(viewport, scope, {
     settings, strokes, view, bucket, drawOverlay, setTool, undo, redo, save,
     busy: () => busy,
+    previewsGaps: () => settings.gap > 0 && !settings.global,
+    // Pointer to painted for each move of the stroke under way (`data-stroke-ms`, a list, for
+    // benchmarks): from the event to the frame that shows the new segment. null: a new stroke.
+    stroked: (at) => {
+      if (at === null) { strokeTimes = []; return; }
+      requestAnimationFrame(() => {
+        strokeTimes.push((performance.now() - at).toFixed(1));
+        viewport.dataset.strokeMs = strokeTimes.join(',');
+      });
+    },
     hover: (p) => {
       hovered = p;
       gapPreview.hover(p);

@@ -1,10 +1,12 @@
 // Pointer and keyboard input on the canvas: one pointer draws (or fills, with the bucket), two
 // pan and pinch-zoom; the middle or right button, Space or the pan tool pan; the wheel zooms.
+// A finger cannot hover, so with gap closing on a touch bucket fills when the finger lifts:
+// while it is down, the gap preview shows under it where the fill will stop.
 import { TOOLS } from './template.js';
 
 /**
- * `page`: {settings, strokes, view, busy(), bucket(point, {at}), drawOverlay(), coords(text),
- * setTool(id), setSize(n), undo(), redo(), save(), open(), cancel()}.
+ * `page`: {settings, strokes, view, busy(), bucket(point, {at}), drawOverlay(), hover(point),
+ * previewsGaps(), stroked(at), setTool(id), setSize(n), undo(), redo(), save(), open(), cancel()}.
  */
 export function attachInput(viewport, scope, page) {
   const { view, strokes } = page;
@@ -12,6 +14,7 @@ export function attachInput(viewport, scope, page) {
   let pan = null;
   let pinch = null;
   let spaceDown = false;
+  let pressed = null; // a touch bucket press waiting to fill where it lifts: its pointer id
 
   scope.on(viewport, 'pointerdown', (e) => {
     viewport.focus({ preventScroll: true });
@@ -19,6 +22,7 @@ export function attachInput(viewport, scope, page) {
     viewport.setPointerCapture(e.pointerId);
     if (pointers.size === 2) {
       strokes.abandon();
+      if (pressed !== null) { pressed = null; page.hover(null); }
       const [a, b] = [...pointers.values()];
       pinch = { dist: Math.hypot(a.x - b.x, a.y - b.y), mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
       pan = null;
@@ -34,8 +38,17 @@ export function attachInput(viewport, scope, page) {
     if (e.button !== 0 || page.busy()) return;
     const p = view.toImage(e);
     // `at`: when the pointer went down, so click-to-painted counts from the event itself.
-    if (page.settings.tool === 'bucket') page.bucket(p, { at: e.timeStamp });
-    else strokes.begin(p, e.shiftKey);
+    if (page.settings.tool === 'bucket') {
+      if (e.pointerType !== 'mouse' && page.previewsGaps()) {
+        pressed = e.pointerId;
+        page.hover(p);
+      } else {
+        page.bucket(p, { at: e.timeStamp });
+      }
+    } else {
+      strokes.begin(p, e.shiftKey);
+      page.stroked(null);
+    }
   });
 
   scope.on(viewport, 'pointermove', (e) => {
@@ -59,12 +72,18 @@ export function attachInput(viewport, scope, page) {
     }
     if (strokes.active) {
       for (const ev of e.getCoalescedEvents ? e.getCoalescedEvents() : [e]) strokes.move(view.toImage(ev), e.shiftKey);
+      page.stroked(e.timeStamp);
     } else {
       page.drawOverlay();
     }
   });
 
   const release = (e) => {
+    if (pressed === e.pointerId) {
+      pressed = null;
+      if (e.type === 'pointerup' && pointers.size === 1 && !page.busy()) page.bucket(view.toImage(e), { at: e.timeStamp });
+      page.hover(null);
+    }
     pointers.delete(e.pointerId);
     if (pointers.size < 2) pinch = null;
     if (pan && pointers.size === 0) { pan = null; viewport.classList.remove('panning'); }
