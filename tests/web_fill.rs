@@ -275,3 +275,26 @@ fn the_held_picture_is_filled_patched_and_guarded_by_revision() {
     let err = JsValue::from(fill_patch(bad, &noop()).unwrap_err());
     assert_eq!(field(&err, "field").as_string().as_deref(), Some("patch"));
 }
+
+/// A new blank picture is made in the worker from its colour; its size is checked first.
+#[wasm_bindgen_test]
+fn a_blank_picture_is_made_from_its_colour() {
+    let load =
+        js_sys::JSON::parse(r#"{"width":3,"height":2,"revision":1,"colour":4294967295}"#).unwrap();
+    fill_load(load, &noop()).unwrap();
+    let fill = js_sys::JSON::parse(
+        r#"{"width":3,"height":2,"x":0,"y":0,"color":[0,0,0,255],"revision":1,"next":2,"options":{}}"#,
+    )
+    .unwrap();
+    let reply = fill_apply(fill, &noop()).unwrap();
+    assert_eq!(field(&reply, "filled").as_f64(), Some(6.0));
+    assert_eq!(
+        words(&field(&reply, "before"), "runs"),
+        vec![6, 0xffff_ffff]
+    );
+    let huge =
+        js_sys::JSON::parse(r#"{"width":100000,"height":2,"revision":1,"colour":0}"#).unwrap();
+    let err = JsValue::from(fill_load(huge, &noop()).unwrap_err());
+    let message = field(&err, "message").as_string().unwrap();
+    assert!(message.contains("between 1 and 16384"), "{message}");
+}

@@ -23,6 +23,8 @@ export async function bench({ page, quick }) {
       // person has aimed a click): it includes the first run of the fill on that picture, not
       // the copy of the picture into the worker.
       await page.waitForFunction((n) => Number(document.querySelector('.fill-viewport').dataset.loadsHeld || 0) > n, loads, { timeout: 60000 });
+      const loadMs = Number(await page.getAttribute('.fill-viewport', 'data-last-load-ms'));
+      rows.push({ tool: 'fill', name: `new ${label} picture into the fill worker (fill.load)`, value: loadMs, unit: 'ms', target: 'report' });
       await page.click('button[data-tool="bucket"]');
       const times = [];
       for (let i = 0; i <= later; i++) {

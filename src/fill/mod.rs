@@ -186,6 +186,14 @@ pub struct FillReport {
     pub bounds: Option<Bounds>,
 }
 
+/// Checks that a `width × height` image is one the fill takes (each side 1 to [`MAX_SIDE`]).
+pub fn check_size(width: u32, height: u32) -> Result<(), FillError> {
+    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+        return Err(FillError::BadSize { width, height });
+    }
+    Ok(())
+}
+
 /// Checks the image geometry and the seed; returns (width, height) as `usize`.
 pub fn check_image(
     pixels: &[u8],
@@ -194,9 +202,7 @@ pub fn check_image(
     x: i64,
     y: i64,
 ) -> Result<(usize, usize), FillError> {
-    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
-        return Err(FillError::BadSize { width, height });
-    }
+    check_size(width, height)?;
     let expected = u64::from(width) * u64::from(height) * 4;
     if pixels.len() as u64 != expected {
         return Err(FillError::BufferLength {

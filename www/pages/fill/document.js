@@ -10,9 +10,12 @@ import { History, encodeRect, decodeRect } from './history.js';
 
 const saved = new IndexedDocument('gridwise.fill.document', { format: 1, what: 'drawing' });
 
+/** White, as the little-endian RGBA word a blank picture is filled with. */
+export const BLANK = 0xffffffff;
+
 export function blankPixels(width, height) {
   const pixels = new Uint8ClampedArray(width * height * 4);
-  new Uint32Array(pixels.buffer).fill(0xffffffff);
+  new Uint32Array(pixels.buffer).fill(BLANK);
   return pixels;
 }
 
@@ -47,7 +50,8 @@ function paintSolidSpans(ctx, patch) {
 export class FillDocument {
   /**
    * `onResize(width, height)` runs when the picture gets a new size (to fit the view);
-   * `onEdit({patch} | {whole: true})` after each change made here, once `revision` counts it.
+   * `onEdit({patch} | {whole: true, colour?})` after each change made here, once `revision`
+   * counts it (`colour`: a new picture all of that one RGBA colour, as a little-endian word).
    */
   constructor(canvas, { onResize, onEdit = () => {} }) {
     this.canvas = canvas;
@@ -64,8 +68,9 @@ export class FillDocument {
     this.name = null; // the opened file's name, which Save is named after (null: drawn here)
   }
 
-  /** Shows `pixels` (width × height RGBA) as the whole picture. */
-  set(width, height, pixels) {
+  /** Shows `pixels` (width × height RGBA) as the whole picture; `colour`: they are all that
+   * one colour (a new blank picture), which saves copying them to the fill worker. */
+  set(width, height, pixels, { colour = null } = {}) {
     this.canvas.width = width;
     this.canvas.height = height;
     this.width = width;
@@ -76,7 +81,7 @@ export class FillDocument {
     this.image = new ImageData(pixels, width, height);
     this.ctx.putImageData(this.image, 0, 0);
     this.changed();
-    this.onEdit({ whole: true });
+    this.onEdit(colour === null ? { whole: true } : { whole: true, colour });
     this.onResize(width, height);
   }
 
@@ -137,12 +142,12 @@ export class FillDocument {
   }
 
   /** Replaces the picture (open, new), keeping the old one as an undo step. */
-  replace(width, height, pixels, label) {
+  replace(width, height, pixels, label, { colour = null } = {}) {
     if (this.pixels) {
       const before = encodeRect(this.words(), this.width, 0, 0, this.width, this.height);
       this.history.push({ kind: 'document', label, before, after: null });
     }
-    this.set(width, height, pixels);
+    this.set(width, height, pixels, { colour });
   }
 
   undo() {

@@ -15,7 +15,7 @@ import { themeColors, onThemeChange } from '../../ui/theme.js';
 import { sizeCanvas } from '../../ui/canvas.js';
 import { template } from './template.js';
 import { loadSettings, saveSettings, rgba, rememberColour, DRAWING_TOOLS } from './settings.js';
-import { FillDocument, blankPixels } from './document.js';
+import { FillDocument, blankPixels, BLANK } from './document.js';
 import { Strokes } from './strokes.js';
 import { Controls } from './controls.js';
 import { attachInput } from './input.js';
@@ -63,7 +63,7 @@ export function mount(root, { engine }) {
     // Edits made here reach the worker's copy in order, before any fill asked for later; one
     // that cannot (the worker was replaced) leaves it behind, and the next fill reloads it.
     onEdit: (edit) => {
-      if (edit.whole) loadHeld();
+      if (edit.whole) loadHeld(edit.colour);
       else filler.fill.patch({ patch: edit.patch, revision: doc.revision - 1, next: doc.revision }).catch(() => {});
     },
   });
@@ -121,13 +121,19 @@ export function mount(root, { engine }) {
   scope.on(document, 'visibilitychange', () => { if (document.visibilityState === 'hidden') saveNow(); });
 
   /** Gives the fill worker a copy of the picture as it is now (its memory grows to the size
-   * then, not on the first fill). Resolves once the worker holds it; never rejects. */
-  function loadHeld() {
-    const pixels = doc.pixels.slice();
-    const loaded = filler.fill.load({ pixels, width: doc.width, height: doc.height, revision: doc.revision },
-      { transfer: [pixels.buffer] }).then(() => {
-      // For whoever waits for the page to be ready for a fill (a benchmark).
+   * then, not on the first fill); `colour`: the picture is all that colour. Resolves once the
+   * worker holds it; never rejects. */
+  function loadHeld(colour = null) {
+    const started = performance.now();
+    const { width, height, revision } = doc;
+    // A blank picture is made there; any other is copied (256 MB at 8192², most of a second).
+    const pixels = colour === null ? doc.pixels.slice() : null;
+    const loaded = filler.fill.load(pixels ? { pixels, width, height, revision } : { colour, width, height, revision },
+      { transfer: pixels ? [pixels.buffer] : [] }).then(() => {
+      // For whoever waits for the page to be ready for a fill (a benchmark), and how long the
+      // copy into the worker took.
       viewport.dataset.loadsHeld = String(Number(viewport.dataset.loadsHeld || 0) + 1);
+      viewport.dataset.lastLoadMs = (performance.now() - started).toFixed(1);
       return true;
     }, () => false);
     if (doc.width * doc.height >= WARM_UP_FROM_PIXELS) warmUp();
@@ -367,7 +373,7 @@ export function mount(root, { engine }) {
   function newCanvas(choice) {
     if (busy) return;
     const { width, height } = choice === 'fit' ? fitSize() : (([w, h]) => ({ width: w, height: h }))(choice.split('x').map(Number));
-    doc.replace(width, height, blankPixels(width, height), 'new');
+    doc.replace(width, height, blankPixels(width, height), 'new', { colour: BLANK });
     doc.name = null;
     edited();
     fileMsg.show(`New ${width} × ${height} canvas. Undo brings the previous one back.`, 'info');
@@ -395,7 +401,7 @@ export function mount(root, { engine }) {
   viewport.dataset.tool = settings.tool;
   controls.show();
   const start = fitSize();
-  doc.set(start.width, start.height, blankPixels(start.width, start.height));
+  doc.set(start.width, start.height, blankPixels(start.width, start.height), { colour: BLANK });
   controls.showHistory(doc.history, busy);
   if (settingsNotice) fileMsg.show(settingsNotice, 'warning');
   canvasMsg.show('Restoring your drawing…', 'info');
