@@ -38,6 +38,15 @@ fn meteor_prints_the_benchmarks_game_output() {
     let (ok, out, _) = gridwise(&["poly", "meteor", "10"]);
     assert!(ok);
     assert!(out.starts_with("10 solutions found\n\n"));
+    // Every core by default; one thread, or parts over three, print the same.
+    for threads in ["1", "3"] {
+        let (ok, out, _) = gridwise(&["poly", "meteor", "--threads", threads]);
+        assert!(ok);
+        assert_eq!(out, METEOR_OUTPUT, "--threads {threads}");
+    }
+    let (ok, _, err) = gridwise(&["poly", "meteor", "--threads", "0"]);
+    assert!(!ok);
+    assert!(err.contains("--threads must be at least 1"), "{err}");
 }
 
 #[test]

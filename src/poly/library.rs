@@ -390,6 +390,20 @@ fn tri_text(board: Result<Board, PolyError>) -> String {
 /// Solves Meteor as the benchmarks game asks: the number of solutions found (at most `limit`)
 /// and the smallest and largest solution strings (each cell's piece digit, row by row).
 pub fn meteor_extremes(limit: Option<u64>) -> Result<(u64, String, String), PolyError> {
+    meteor_extremes_of(limit, None)
+}
+
+/// [`meteor_extremes`] of one of `n` disjoint parts of the search (`shard` = (k, n)), so that
+/// parts can run side by side: the counts add up, and the smallest and largest of the parts'
+/// extremes (compared as strings) are the whole search's.
+pub fn meteor_extremes_part(shard: (u32, u32)) -> Result<(u64, String, String), PolyError> {
+    meteor_extremes_of(None, Some(shard))
+}
+
+fn meteor_extremes_of(
+    limit: Option<u64>,
+    shard: Option<(u32, u32)>,
+) -> Result<(u64, String, String), PolyError> {
     use super::solve::{Options, Progress, Visitor, solve};
     /// The smallest and largest label grids so far, and a scratch grid.
     struct Extremes(Option<Vec<i16>>, Option<Vec<i16>>, Vec<i16>);
@@ -411,6 +425,7 @@ pub fn meteor_extremes(limit: Option<u64>) -> Result<(u64, String, String), Poly
     let mut ex = Extremes(None, None, vec![-1; cells]);
     let options = Options {
         limit,
+        shard,
         ..Options::default()
     };
     let summary = solve(&problem, &options, &mut ex);

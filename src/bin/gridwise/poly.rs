@@ -5,7 +5,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use gridwise::poly::format::{letter_grid, meteor_lines, parse_board, parse_pieces};
-use gridwise::poly::library::{meteor_extremes, parse_piece_spec, puzzles, resolve_board};
+use gridwise::poly::library::{
+    meteor_extremes, meteor_extremes_part, parse_piece_spec, puzzles, resolve_board,
+};
 use gridwise::poly::{
     Board, GridKind, Options, PolyError, Problem, Progress, Summary, Visitor, count, estimate,
     solve,
@@ -21,6 +23,10 @@ pub enum Command {
     Meteor {
         /// Stop after this many solutions.
         n: Option<u64>,
+        /// Search in this many threads (all cores by default, as the benchmarks game's
+        /// programs do; one when N is given).
+        #[arg(long, value_name = "N")]
+        threads: Option<u32>,
     },
     /// Tile a board with pieces; print `total N` and `distinct M` (and solutions with --print).
     Solve {
@@ -66,7 +72,7 @@ pub enum Command {
 /// Runs a `gridwise poly` subcommand.
 pub fn run(cmd: Command) -> ExitCode {
     let result = match cmd {
-        Command::Meteor { n } => meteor(n),
+        Command::Meteor { n, threads } => meteor(n, threads),
         Command::Solve {
             board,
             pieces,
@@ -113,13 +119,41 @@ pub fn run(cmd: Command) -> ExitCode {
     }
 }
 
-/// Solves Meteor and returns (count, smallest, largest).
-fn meteor_run(limit: Option<u64>) -> Result<(u64, String, String), PolyError> {
-    meteor_extremes(limit)
+/// Solves Meteor and returns (count, smallest, largest): with a limit in one thread, else in
+/// `threads` disjoint parts side by side.
+fn meteor_run(limit: Option<u64>, threads: u32) -> Result<(u64, String, String), PolyError> {
+    if limit.is_some() || threads <= 1 {
+        return meteor_extremes(limit);
+    }
+    let parts = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| scope.spawn(move || meteor_extremes_part((k, threads))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a search thread panicked"))
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+    let found = parts.iter().map(|p| p.0).sum();
+    // A part without solutions has empty extremes, which must not win the comparison.
+    let mins = parts.iter().filter(|p| p.0 > 0).map(|p| &p.1);
+    let maxes = parts.iter().filter(|p| p.0 > 0).map(|p| &p.2);
+    let min = mins.min().cloned().unwrap_or_default();
+    let max = maxes.max().cloned().unwrap_or_default();
+    Ok((found, min, max))
 }
 
-fn meteor(n: Option<u64>) -> Result<(), String> {
-    let (found, min, max) = meteor_run(n).map_err(|e| e.to_string())?;
+/// Threads to use when none are asked for: every core.
+fn all_cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
+}
+
+fn meteor(n: Option<u64>, threads: Option<u32>) -> Result<(), String> {
+    if threads == Some(0) {
+        return Err("--threads must be at least 1".to_string());
+    }
+    let threads = threads.unwrap_or_else(all_cores);
+    let (found, min, max) = meteor_run(n, threads).map_err(|e| e.to_string())?;
     let mut out = BufWriter::new(io::stdout().lock());
     let _ = writeln!(out, "{found} solutions found\n");
     if found > 0 {
@@ -345,12 +379,12 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
     let runs = if ctx.quick { 3 } else { 11 };
     let mut rows = Vec::new();
     let mut check = Ok(());
-    let ms = time_ms(runs, || match meteor_run(None) {
+    let ms = time_ms(runs, || match meteor_run(None, 1) {
         Ok((2098, _, _)) => {}
         Ok((n, _, _)) => check = Err(format!("meteor found {n} solutions, not 2098")),
         Err(e) => check = Err(e.to_string()),
     });
-    check?;
+    std::mem::replace(&mut check, Ok(()))?;
     rows.push(BenchRow {
         tool: "poly",
         name: "meteor all 2098".into(),
@@ -358,6 +392,23 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
         unit: "ms",
         target: "< 30 ms (fastest C++ ~36 ms)".into(),
     });
+    let cores = all_cores();
+    if cores > 1 {
+        let whole = meteor_run(None, 1).map_err(|e| e.to_string())?;
+        let ms = time_ms(runs, || match meteor_run(None, cores) {
+            Ok(parts) if parts == whole => {}
+            Ok(parts) => check = Err(format!("meteor in {cores} threads: {parts:?}")),
+            Err(e) => check = Err(e.to_string()),
+        });
+        check?;
+        rows.push(BenchRow {
+            tool: "poly",
+            name: format!("meteor all 2098, {cores} threads"),
+            value: ms,
+            unit: "ms",
+            target: "report (as `gridwise poly meteor` runs)".into(),
+        });
+    }
     let boards: [(&str, Board, u64); 5] = [
         ("6x10", Board::rectangle(GridKind::Square, 10, 6), 2339),
         ("5x12", Board::rectangle(GridKind::Square, 12, 5), 1010),
