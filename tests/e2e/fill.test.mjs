@@ -681,15 +681,19 @@ test('fill under lines: the colour reaches into an antialiased line up to its da
   assert.deepEqual(app.errors, []);
 });
 
-test('gap closing you can see: hovering the bucket marks where the fill will stop at a gap', async (t) => {
-  const app = await openFill(t);
-  const { page } = app;
-  // White paper split by a black wall down column 30, open for 3 rows (18–20).
+/** Opens white paper (60 × 40) split by a black wall down column 30, open for 3 rows (18–20). */
+async function openWall(page) {
   const w = 60, h = 40;
   const rgba = new Uint8Array(w * h * 4).fill(255);
   for (let y = 0; y < h; y++) if (y < 18 || y > 20) rgba.set([0, 0, 0, 255], (y * w + 30) * 4);
   await page.setInputFiles('[data-act="open"]', { name: 'wall.png', mimeType: 'image/png', buffer: encodePng(w, h, rgba) });
   await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '60 × 40');
+}
+
+test('gap closing you can see: hovering the bucket marks where the fill will stop at a gap', async (t) => {
+  const app = await openFill(t);
+  const { page } = app;
+  await openWall(page);
   await page.click('button[data-tool="bucket"]');
   await page.uncheck('[data-opt="soft"]');
   await page.locator('[data-opt="gap"]').fill('4');
@@ -720,11 +724,7 @@ test('gap closing you can see: hovering the bucket marks where the fill will sto
 
 test('gap closing on a phone: while a finger is down the marks show under it, and lifting it fills', async (t) => {
   const { page, context, errors } = await openFill(t, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const w = 60, h = 40;
-  const rgba = new Uint8Array(w * h * 4).fill(255);
-  for (let y = 0; y < h; y++) if (y < 18 || y > 20) rgba.set([0, 0, 0, 255], (y * w + 30) * 4);
-  await page.setInputFiles('[data-act="open"]', { name: 'wall.png', mimeType: 'image/png', buffer: encodePng(w, h, rgba) });
-  await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '60 × 40');
+  await openWall(page);
   await page.tap('button[data-tool="bucket"]');
   await page.uncheck('[data-opt="soft"]');
   await page.locator('[data-opt="gap"]').fill('4');
