@@ -153,14 +153,14 @@ export function mount(root, { engine }) {
 
   /** Runs a change on the worker's copy of the picture at the page's revision; when the
    * worker's copy is out of date (it missed an edit), reloads it and asks once more. */
-  async function changeHeld(run, signal) {
+  async function changeHeld(run) {
     const revisions = () => ({ width: doc.width, height: doc.height, revision: doc.revision, next: doc.revision + 1 });
     try {
-      return await run(revisions(), signal);
+      return await run(revisions());
     } catch (err) {
       if (err?.field !== 'revision') throw err;
       await loadHeld();
-      return run(revisions(), signal);
+      return run(revisions());
     }
   }
 
@@ -226,7 +226,7 @@ export function mount(root, { engine }) {
     lastFill = null;
     try {
       const reply = await task.run((signal) => changeHeld(
-        (held) => filler.fill.apply({ ...held, x, y, color: colour, options }, { signal }), signal,
+        (held) => filler.fill.apply({ ...held, x, y, color: colour, options }, { signal }),
       ), { label: 'Filling…' });
       if (reply === CANCELLED) {
         resultOut.textContent = again
@@ -266,7 +266,7 @@ export function mount(root, { engine }) {
     canvasMsg.clear();
     try {
       const reply = await task.run((signal) => changeHeld(
-        (held) => filler.fill.regions({ ...held, options: bucketOptions() }, { signal }), signal,
+        (held) => filler.fill.regions({ ...held, options: bucketOptions() }, { signal }),
       ), { label: 'Colouring every region…' });
       if (reply === CANCELLED) {
         resultOut.textContent = 'Cancelled; the image is unchanged.';
