@@ -2,7 +2,7 @@
 // budget drops the oldest steps first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { History, encodeRect, decodeRect } from '../../www/pages/fill/history.js';
+import { History, encodeRect, decodeRect, takeChanges } from '../../www/pages/fill/history.js';
 
 test('patches round-trip, uniform and noisy', () => {
   const w = 37, h = 23;
@@ -33,6 +33,29 @@ test('span patches write only their spans, taking the runs in order', () => {
   const rows = [];
   for (let y = 0; y < h; y++) rows.push(Array.from(img.subarray(y * w, y * w + w)).join(''));
   assert.deepEqual(rows, ['777777', '755977', '777777', '999777']);
+});
+
+test('a stroke keeps only the pixels it changed; its patches undo and redo it', () => {
+  const w = 12, h = 7;
+  const img = Uint32Array.from({ length: w * h }, (_, i) => (i * 2654435761) >>> 0);
+  const original = img.slice();
+  // A stroke over the 5×3 rectangle at (4, 2) that changes three pixels in two rows.
+  const rect = { x: 4, y: 2, w: 5, h: 3 };
+  const fresh = new Uint32Array(rect.w * rect.h);
+  for (let r = 0; r < rect.h; r++) for (let i = 0; i < rect.w; i++) fresh[r * rect.w + i] = img[(rect.y + r) * w + rect.x + i];
+  fresh[0 * 5 + 1] = 7; fresh[0 * 5 + 2] = 7; fresh[2 * 5 + 4] = 9;
+  const changes = takeChanges(img, w, fresh, rect.x, rect.y, rect.w, rect.h);
+  assert.deepEqual(Array.from(changes.after.spans), [2, 5, 7, 4, 8, 9]);
+  assert.deepEqual(Array.from(changes.after.runs), [2, 7, 1, 9]);
+  assert.equal(img[2 * w + 5], 7, 'the picture takes the change');
+  assert.equal(img[4 * w + 8], 9);
+  decodeRect(img, w, changes.before);
+  assert.deepEqual(img, original, 'before undoes it');
+  decodeRect(img, w, changes.after);
+  assert.equal(img[2 * w + 6], 7, 'after redoes it');
+  const same = new Uint32Array(rect.w * rect.h);
+  for (let r = 0; r < rect.h; r++) for (let i = 0; i < rect.w; i++) same[r * rect.w + i] = img[(rect.y + r) * w + rect.x + i];
+  assert.equal(takeChanges(img, w, same, rect.x, rect.y, rect.w, rect.h), null, 'no change, no step');
 });
 
 test('at least 50 steps undo and redo in order', () => {

@@ -6,7 +6,7 @@
 // back only their patches, which `applyChange` writes here. Every edit made here (a stroke, an
 // undo, a new picture) is reported to `onEdit`, which passes it on to the worker.
 import { IndexedDocument } from '../../ui/storage.js';
-import { History, encodeRect, decodeRect } from './history.js';
+import { History, encodeRect, decodeRect, takeChanges } from './history.js';
 
 const saved = new IndexedDocument('gridwise.fill.document', { format: 1, what: 'drawing' });
 
@@ -112,16 +112,16 @@ export class FillDocument {
     this.revision++;
   }
 
-  /** Copies the canvas's rectangle (drawn on by a stroke) into the pixels; returns the step. */
+  /** Copies what a stroke changed in the canvas's rectangle into the pixels, as one undo step;
+   * false when it changed nothing. */
   takeFromCanvas(x, y, w, h, label) {
-    const before = encodeRect(this.words(), this.width, x, y, w, h);
     const fresh = new Uint32Array(this.ctx.getImageData(x, y, w, h).data.buffer);
-    const all = this.words();
-    for (let r = 0; r < h; r++) all.set(fresh.subarray(r * w, r * w + w), (y + r) * this.width + x);
-    const after = encodeRect(all, this.width, x, y, w, h);
-    this.history.push({ kind: 'patch', label, before, after });
+    const changes = takeChanges(this.words(), this.width, fresh, x, y, w, h);
+    if (!changes) return false;
+    this.history.push({ kind: 'patch', label, ...changes });
     this.changed();
-    this.onEdit({ patch: after });
+    this.onEdit({ patch: changes.after });
+    return true;
   }
 
   /** A change the fill worker made to its copy: writes its "after" patch here, shows the

@@ -29,6 +29,53 @@ export function encodeRect(u32, width, x, y, w, h) {
   return { x, y, w, h, runs: Uint32Array.from(runs) };
 }
 
+/** Run-length pairs (count, pixel) built from pixels given in order. */
+class Runs {
+  constructor() { this.out = []; this.value = 0; this.count = 0; }
+  push(v) {
+    if (this.count > 0 && v === this.value) { this.count++; return; }
+    if (this.count > 0) this.out.push(this.count, this.value);
+    this.value = v;
+    this.count = 1;
+  }
+  finish() {
+    if (this.count > 0) this.out.push(this.count, this.value);
+    return Uint32Array.from(this.out);
+  }
+}
+
+/**
+ * What a drawing changed in the w×h rectangle at (x, y): compares the image (`u32`, `width`
+ * wide) with `fresh` (the rectangle as it is now, w×h), writes the changes into the image and
+ * returns {before, after} span patches of the changed pixels only (so a long stroke over a
+ * photo costs its own pixels, not its bounding rectangle's), or null when nothing changed.
+ */
+export function takeChanges(u32, width, fresh, x, y, w, h) {
+  const spans = [];
+  const before = new Runs();
+  const after = new Runs();
+  for (let r = 0; r < h; r++) {
+    const row = (y + r) * width + x;
+    let start = -1;
+    for (let i = 0; i <= w; i++) {
+      const differs = i < w && u32[row + i] !== fresh[r * w + i];
+      if (differs) {
+        if (start < 0) start = i;
+        before.push(u32[row + i]);
+        after.push(fresh[r * w + i]);
+      } else if (start >= 0) {
+        spans.push(y + r, x + start, x + i);
+        u32.set(fresh.subarray(r * w + start, r * w + i), row + start);
+        start = -1;
+      }
+    }
+  }
+  if (!spans.length) return null;
+  const rect = { x, y, w, h };
+  const where = Uint32Array.from(spans);
+  return { before: { ...rect, spans: where, runs: before.finish() }, after: { ...rect, spans: where.slice(), runs: after.finish() } };
+}
+
 /** Writes a patch back into a `width`-wide Uint32Array image. */
 export function decodeRect(u32, width, patch) {
   const { x, y, w, h } = patch;

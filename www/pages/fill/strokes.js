@@ -1,6 +1,6 @@
 // Pen, eraser and shapes. A stroke draws straight onto the canvas while the pointer moves
-// (shapes preview on the overlay); when it ends, the touched rectangle is copied into the
-// document's pixels as one undo step.
+// (shapes preview on the overlay); when it ends, the pixels it changed in the touched rectangle
+// are copied into the document's pixels as one undo step.
 import { cssColour } from './settings.js';
 
 function shapePath(ctx, tool, a, b) {
@@ -96,8 +96,7 @@ export class Strokes {
     const x = Math.max(0, Math.floor(s.x0 - pad)), y = Math.max(0, Math.floor(s.y0 - pad));
     const x1 = Math.min(doc.width, Math.ceil(s.x1 + pad)), y1 = Math.min(doc.height, Math.ceil(s.y1 + pad));
     if (x1 <= x || y1 <= y) return;
-    doc.takeFromCanvas(x, y, x1 - x, y1 - y, s.tool);
-    this.onCommit(s.tool);
+    if (doc.takeFromCanvas(x, y, x1 - x, y1 - y, s.tool)) this.onCommit(s.tool);
   }
 
   /** A second finger arrived mid-stroke: drop the stroke and show the pixels as they were. */
