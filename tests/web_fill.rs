@@ -298,3 +298,59 @@ fn a_blank_picture_is_made_from_its_colour() {
     let message = field(&err, "message").as_string().unwrap();
     assert!(message.contains("between 1 and 16384"), "{message}");
 }
+
+/// Undo and redo of a fill made in the worker name its step instead of sending its pixels; a
+/// step the worker no longer keeps is refused with `field: "step"`.
+#[wasm_bindgen_test]
+fn undo_and_redo_name_the_step_the_worker_made() {
+    fill_load(
+        args(&image(), r#"{"width":4,"height":3,"revision":1}"#),
+        &noop(),
+    )
+    .unwrap();
+    let fill = js_sys::JSON::parse(
+        r#"{"width":4,"height":3,"x":3,"y":0,"color":[255,0,0,255],"revision":1,"next":2,"options":{}}"#,
+    )
+    .unwrap();
+    let reply = fill_apply(fill, &noop()).unwrap();
+    let step = field(&reply, "step")
+        .as_f64()
+        .expect("the fill names its step");
+    let patch = |json: &str| fill_patch(js_sys::JSON::parse(json).unwrap(), &noop());
+    // Undo: the right side is white again, so a white fill there changes nothing.
+    patch(&format!(
+        r#"{{"step":{step},"which":"before","revision":2,"next":3}}"#
+    ))
+    .unwrap();
+    let white = js_sys::JSON::parse(
+        r#"{"width":4,"height":3,"x":3,"y":0,"color":[255,255,255,255],"revision":3,"next":4,"options":{}}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        field(&fill_apply(white, &noop()).unwrap(), "filled").as_f64(),
+        Some(0.0)
+    );
+    // Redo: red again, so a red fill changes nothing.
+    patch(&format!(
+        r#"{{"step":{step},"which":"after","revision":3,"next":4}}"#
+    ))
+    .unwrap();
+    let red = js_sys::JSON::parse(
+        r#"{"width":4,"height":3,"x":3,"y":0,"color":[255,0,0,255],"revision":4,"next":5,"options":{}}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        field(&fill_apply(red, &noop()).unwrap(), "filled").as_f64(),
+        Some(0.0)
+    );
+    let err =
+        JsValue::from(patch(r#"{"step":999,"which":"before","revision":4,"next":5}"#).unwrap_err());
+    assert_eq!(field(&err, "field").as_string().as_deref(), Some("step"));
+    let err = JsValue::from(
+        patch(&format!(
+            r#"{{"step":{step},"which":"sideways","revision":4,"next":5}}"#
+        ))
+        .unwrap_err(),
+    );
+    assert_eq!(field(&err, "field").as_string().as_deref(), Some("which"));
+}

@@ -188,6 +188,49 @@ struct HeldPicture {
     pixels: Vec<u8>,
     /// The page's revision number of the picture as held here.
     revision: f64,
+    /// The undo steps made here, so that undo and redo can name a step instead of sending it.
+    steps: Steps,
+}
+
+/// Most bytes of undo steps kept for naming (oldest dropped first; the page then sends them).
+const STEPS_MAX_BYTES: usize = 256 << 20;
+
+/// Undo steps made by fills here, by number.
+#[derive(Default)]
+struct Steps {
+    next: u32,
+    kept: std::collections::VecDeque<(u32, Bounds, UndoPatches)>,
+    bytes: usize,
+}
+
+fn patch_bytes(p: &Patch) -> usize {
+    4 * match p {
+        Patch::Runs(w) | Patch::Raw(w) => w.len(),
+        Patch::Spans { spans, runs } => spans.len() + runs.len(),
+    }
+}
+
+impl Steps {
+    /// Keeps a copy of a step; returns its number.
+    fn keep(&mut self, bounds: Bounds, undo: &UndoPatches) -> u32 {
+        let id = self.next;
+        self.next += 1;
+        self.bytes += patch_bytes(&undo.before) + patch_bytes(&undo.after);
+        self.kept.push_back((id, bounds, undo.clone()));
+        while self.bytes > STEPS_MAX_BYTES {
+            let Some((_, _, old)) = self.kept.pop_front() else {
+                break;
+            };
+            self.bytes -= patch_bytes(&old.before) + patch_bytes(&old.after);
+        }
+        id
+    }
+
+    /// Step `id`'s patch "before" or "after", with its rectangle.
+    fn find(&self, id: u32, after: bool) -> Option<(&Patch, Bounds)> {
+        let (_, bounds, undo) = self.kept.iter().find(|(k, _, _)| *k == id)?;
+        Some((if after { &undo.after } else { &undo.before }, *bounds))
+    }
 }
 
 thread_local! {
@@ -205,7 +248,7 @@ struct Revisions {
 /// when `change` says it changed anything (as the page counts a revision only then).
 fn change_held<T>(
     r: &Revisions,
-    change: impl FnOnce(&mut Vec<u8>, u32, u32) -> Result<(T, bool), Failure>,
+    change: impl FnOnce(&mut HeldPicture) -> Result<(T, bool), Failure>,
 ) -> Result<T, Failure> {
     HELD.with_borrow_mut(|held| {
         let stale = || {
@@ -218,7 +261,7 @@ fn change_held<T>(
         if picture.revision != r.revision {
             return Err(stale());
         }
-        let (value, changed) = change(&mut picture.pixels, picture.width, picture.height)?;
+        let (value, changed) = change(picture)?;
         if changed {
             picture.revision = r.next;
         }
@@ -274,21 +317,67 @@ pub fn fill_load(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue,
             height: a.height,
             pixels,
             revision: a.revision,
+            steps: Steps::default(),
         })
     });
     to_js(&serde_json::json!({ "revision": a.revision }))
 }
 
-/// `fill.patch {patch, revision, next}` → `{revision}`: writes a patch (a stroke, an undo or
-/// a redo made on the page) into the held picture.
+#[derive(Deserialize)]
+struct StepArgs {
+    /// The number of a step made here (`step` in a fill's reply).
+    step: Option<u32>,
+    /// Which side of it to write: "before" (undo) or "after" (redo).
+    which: Option<String>,
+}
+
+/// `fill.patch {patch | step, which, revision, next}` → `{revision}`: writes a patch (a
+/// stroke, an undo or a redo made on the page) into the held picture: the patch itself, or a
+/// step a fill made here, by its number, before (undo) or after (redo). A step no longer kept
+/// is refused with `field: "step"`; the page then sends the patch.
 #[wasm_bindgen]
 pub fn fill_patch(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, Failure> {
-    let value = Reflect::get(&args, &"patch".into()).unwrap_or(JsValue::UNDEFINED);
-    let (patch, bounds) = patch_from_js(&value)?;
-    let revisions: Revisions = from_args(args)?;
-    change_held(&revisions, |px, width, height| {
+    let revisions: Revisions = from_args(args.clone())?;
+    let named: StepArgs = from_args(args.clone())?;
+    let after = match named.which.as_deref() {
+        None | Some("after") => true,
+        Some("before") => false,
+        Some(other) => {
+            return Err(Failure::new(
+                &format!("which must be before or after, not \"{other}\""),
+                &ErrorPlace::field("which"),
+            ));
+        }
+    };
+    let sent = match named.step {
+        Some(_) => None,
+        None => {
+            let value = Reflect::get(&args, &"patch".into()).unwrap_or(JsValue::UNDEFINED);
+            Some(patch_from_js(&value)?)
+        }
+    };
+    change_held(&revisions, |picture| {
+        let HeldPicture {
+            width,
+            height,
+            pixels,
+            steps,
+            ..
+        } = picture;
+        let (patch, bounds) = match (&sent, named.step) {
+            (Some((patch, bounds)), _) => (patch, *bounds),
+            (None, id) => {
+                let id = id.unwrap_or_default();
+                steps.find(id, after).ok_or_else(|| {
+                    Failure::new(
+                        &format!("step {id} is no longer kept here"),
+                        &ErrorPlace::field("step"),
+                    )
+                })?
+            }
+        };
         patch
-            .apply(px, width as usize, height as usize, bounds)
+            .apply(pixels, *width as usize, *height as usize, bounds)
             .map(|()| ((), true))
             .map_err(|e| Failure::new(&e.to_string(), &ErrorPlace::field("patch")))
     })?;
@@ -296,19 +385,28 @@ pub fn fill_patch(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue
 }
 
 /// Runs a change on the given `pixels` (then written back into that buffer, which the reply
-/// hands back as `pixels`) or, without them, on the held picture at the revisions given.
+/// hands back as `pixels`) or, without them, on the held picture at the revisions given, which
+/// keeps the step and names it in the reply (`step`). `change` returns the reply and, when
+/// anything changed, the changed rectangle and its undo patches, which are added to the reply.
 fn on_picture(
     args: &JsValue,
     width: u32,
     height: u32,
-    change: impl FnOnce(&mut Vec<u8>, u32, u32) -> Result<(JsValue, Option<Bounds>), Failure>,
+    change: impl FnOnce(&mut Vec<u8>, u32, u32) -> Result<(JsValue, Changed), Failure>,
 ) -> Result<JsValue, Failure> {
     let given = Reflect::get(args, &"pixels".into()).unwrap_or(JsValue::UNDEFINED);
     let has_revision = Reflect::has(args, &"revision".into()).unwrap_or(false);
     if given.is_undefined() && has_revision {
         let r: Revisions = from_args(args.clone())?;
-        return change_held(&r, |px, w, h| {
-            change(px, w, h).map(|(reply, bounds)| (reply, bounds.is_some()))
+        return change_held(&r, |picture| {
+            let (reply, changed) = change(&mut picture.pixels, picture.width, picture.height)?;
+            let Some((bounds, undo)) = changed else {
+                return Ok((reply, false));
+            };
+            let id = picture.steps.keep(bounds, &undo);
+            set(&reply, "step", &JsValue::from(id))?;
+            with_patches(&reply, undo)?;
+            Ok((reply, true))
         });
     }
     let input = pixels_of(args).map_err(|_| {
@@ -319,21 +417,22 @@ fn on_picture(
         )
     })?;
     let mut px = input.to_vec();
-    let (reply, bounds) = change(&mut px, width, height)?;
-    if let Some(b) = bounds {
-        copy_rows(&input, &px, width as usize, b);
+    let (reply, changed) = change(&mut px, width, height)?;
+    if let Some((bounds, undo)) = changed {
+        copy_rows(&input, &px, width as usize, bounds);
+        with_patches(&reply, undo)?;
     }
     set(&reply, "pixels", &input)?;
     Ok(reply)
 }
 
+/// What a change changed: its rectangle and undo patches, or nothing.
+type Changed = Option<(Bounds, UndoPatches)>;
+
 /// Adds the undo patches to a reply.
-fn with_patches(reply: &JsValue, undo: Option<UndoPatches>) -> Result<(), Failure> {
-    if let Some(undo) = undo {
-        set(reply, "before", &patch_js(undo.before)?)?;
-        set(reply, "after", &patch_js(undo.after)?)?;
-    }
-    Ok(())
+fn with_patches(reply: &JsValue, undo: UndoPatches) -> Result<(), Failure> {
+    set(reply, "before", &patch_js(undo.before)?)?;
+    set(reply, "after", &patch_js(undo.after)?)
 }
 
 /// Copies the rows of `bounds` from `px` into the JS array `out` (one copy when full width).
@@ -363,9 +462,7 @@ pub fn fill_apply(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue
     on_picture(&args, a.width, a.height, |px, width, height| {
         let (report, undo) = fill_with_undo(px, width, height, (a.x, a.y), a.color, &options)?;
         let reply = to_js(&ApplyReply::from(report))?;
-        let bounds = report.bounds.filter(|_| undo.is_some());
-        with_patches(&reply, undo)?;
-        Ok((reply, bounds))
+        Ok((reply, report.bounds.zip(undo)))
     })
 }
 
@@ -444,9 +541,7 @@ pub fn fill_regions(args: JsValue, _progress: &js_sys::Function) -> Result<JsVal
             "paper": report.paper,
             "bounds": bounds,
         }))?;
-        let changed = report.bounds.filter(|_| undo.is_some());
-        with_patches(&reply, undo)?;
-        Ok((reply, changed))
+        Ok((reply, report.bounds.zip(undo)))
     })
 }
 

@@ -50,8 +50,9 @@ function paintSolidSpans(ctx, patch) {
 export class FillDocument {
   /**
    * `onResize(width, height)` runs when the picture gets a new size (to fit the view);
-   * `onEdit({patch} | {whole: true, colour?})` after each change made here, once `revision`
-   * counts it (`colour`: a new picture all of that one RGBA colour, as a little-endian word).
+   * `onEdit({patch, made?, which?} | {whole: true, colour?})` after each change made here, once
+   * `revision` counts it (`made`, `which`: the undo or redo of a step the worker made, see
+   * `applyChange`; `colour`: a new picture all of that one RGBA colour, as a little-endian word).
    */
   constructor(canvas, { onResize, onEdit = () => {} }) {
     this.canvas = canvas;
@@ -125,10 +126,12 @@ export class FillDocument {
   }
 
   /** A change the fill worker made to its copy: writes its "after" patch here, shows the
-   * changed rectangle and records the step. */
-  applyChange(bounds, before, after, label = 'fill') {
+   * changed rectangle and records the step. `made`: how the worker names the step it keeps
+   * ({holder, step}), so that undo and redo can name it instead of sending it back. */
+  applyChange(bounds, before, after, label = 'fill', made = null) {
     const rect = { x: bounds.x, y: bounds.y, w: bounds.width, h: bounds.height };
     const step = { kind: 'patch', label, before: { ...rect, ...before }, after: { ...rect, ...after } };
+    if (made) step.made = made;
     if (paintSolidSpans(this.ctx, step.after)) {
       // On the canvas already: the pixels catch up once the frame is out (or when read).
       this.pending.push(step.after);
@@ -180,7 +183,7 @@ export class FillDocument {
     decodeRect(this.words(), this.width, patch);
     this.repaint(patch.x, patch.y, patch.w, patch.h);
     this.changed();
-    this.onEdit({ patch });
+    this.onEdit({ patch, made: step.made, which });
   }
 
   /**

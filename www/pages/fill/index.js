@@ -25,6 +25,11 @@ import { GapPreview } from './gap-preview.js';
 
 /** How long after the last change the picture is saved (a 4096² save clones 64 MB). */
 const SAVE_DELAY_MS = 600;
+/** Tells this page's workers apart from those of earlier visits, whose steps the saved
+ * history may still name. */
+const MOUNT = Math.random().toString(36).slice(2);
+/** Pictures given to fill workers since the module loaded (over every visit to the page). */
+let loads = 0;
 /** Pictures from this size on get their fill code warmed up (see `warmUp`), on a square of
  * this side. */
 const WARM_UP_FROM_PIXELS = 1024 * 1024;
@@ -51,6 +56,8 @@ export function mount(root, { engine }) {
   scope.add(() => filler.close());
 
   let busy = true; // until the saved picture is restored
+  // Which copy of the picture the worker holds: steps it made are named by it (see onEdit).
+  let holder = null;
   let strokeTimes = [];
   let hovered = null;
 
@@ -63,8 +70,17 @@ export function mount(root, { engine }) {
     // Edits made here reach the worker's copy in order, before any fill asked for later; one
     // that cannot (the worker was replaced) leaves it behind, and the next fill reloads it.
     onEdit: (edit) => {
-      if (edit.whole) loadHeld(edit.colour);
-      else filler.fill.patch({ patch: edit.patch, revision: doc.revision - 1, next: doc.revision }).catch(() => {});
+      if (edit.whole) { loadHeld(edit.colour); return; }
+      const revisions = { revision: doc.revision - 1, next: doc.revision };
+      const send = () => filler.fill.patch({ patch: edit.patch, ...revisions }).catch(() => {});
+      // The undo or redo of a fill the worker holding the picture now made: named, not sent
+      // (it may be a whole photo's pixels); sent after all when the worker no longer keeps it.
+      if (edit.made?.holder === holder) {
+        filler.fill.patch({ step: edit.made.step, which: edit.which, ...revisions })
+          .catch((err) => { if (err?.field === 'step') send(); });
+      } else {
+        send();
+      }
     },
   });
   const gapPreview = new GapPreview({
@@ -124,6 +140,7 @@ export function mount(root, { engine }) {
    * then, not on the first fill); `colour`: the picture is all that colour. Resolves once the
    * worker holds it; never rejects. */
   function loadHeld(colour = null) {
+    holder = `${MOUNT}:${++loads}`;
     const started = performance.now();
     const { width, height, revision } = doc;
     // A blank picture is made there; any other is copied (256 MB at 8192², most of a second).
@@ -236,7 +253,7 @@ export function mount(root, { engine }) {
       }
       const b = reply.bounds;
       if (b) {
-        doc.applyChange(b, reply.before, reply.after);
+        doc.applyChange(b, reply.before, reply.after, 'fill', { holder, step: reply.step });
         useColour();
         lastFill = { x, y, colour, options: optionsKey, revision: doc.revision };
       }
@@ -273,7 +290,7 @@ export function mount(root, { engine }) {
         return;
       }
       const b = reply.bounds;
-      if (b) doc.applyChange(b, reply.before, reply.after, 'regions');
+      if (b) doc.applyChange(b, reply.before, reply.after, 'regions', { holder, step: reply.step });
       await new Promise((r) => requestAnimationFrame(() => r()));
       const ms = Math.round(performance.now() - started);
       const n = reply.regions;
