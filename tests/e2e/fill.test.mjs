@@ -601,6 +601,18 @@ test('a 4096×4096 picture is saved and restored', async (t) => {
   await page.selectOption('.fill-new-size', '4096x4096');
   await page.click('[data-act="new"]');
   await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '4096 × 4096');
+  // A new blank picture is saved as its colour, and comes back as that picture.
+  await page.waitForFunction(() => {
+    const vp = document.querySelector('.fill-viewport');
+    return Number(vp.dataset.savedRevision) === vp.fillDocument().revision;
+  });
+  const blankSave = Number(await page.getAttribute('.fill-viewport', 'data-last-save-ms'));
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.textContent('.fill-size'), '4096 × 4096');
+  assert.deepEqual(await pixel(page, 4095, 4095), [255, 255, 255, 255]);
+  assert.equal(await page.evaluate(() => document.querySelector('.fill-viewport').fillDocument().undoSteps), 1, 'the New step is kept');
+  console.log(`# saving a new blank 4096×4096 picture: ${blankSave} ms`);
   await page.click('button[data-tool="bucket"]');
   await page.click('.fill-swatch[data-colour="#7048e8"]');
   await clickPixel(page, 100, 100);
@@ -616,6 +628,26 @@ test('a 4096×4096 picture is saved and restored', async (t) => {
   await ready(page);
   assert.equal(await page.textContent('.fill-size'), '4096 × 4096');
   assert.deepEqual(await pixel(page, 4000, 4000), [0x70, 0x48, 0xe8, 255]);
+});
+
+test('an 8192×8192 picture (past the browser\'s 127 MB limit on one stored value) is saved and restored', async (t) => {
+  const { page, errors } = await openFill(t);
+  await page.selectOption('.fill-new-size', '8192x8192');
+  await page.click('[data-act="new"]');
+  await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '8192 × 8192');
+  await page.click('button[data-tool="bucket"]');
+  await page.click('.fill-swatch[data-colour="#e03131"]');
+  await clickPixel(page, 8000, 8000);
+  assert.match(await waitForFill(page, ''), /^Filled 67,108,864 px/);
+  await page.waitForFunction(() => {
+    const vp = document.querySelector('.fill-viewport');
+    return Number(vp.dataset.savedRevision) === vp.fillDocument().revision;
+  }, null, { timeout: 60000 });
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.textContent('.fill-size'), '8192 × 8192');
+  assert.deepEqual(await pixel(page, 10, 8191), [0xe0, 0x31, 0x31, 255]);
+  assert.deepEqual(errors, []);
 });
 
 test('on a phone the canvas, the colour and the bucket tolerance are on screen together', async (t) => {

@@ -67,3 +67,20 @@ test('messages read as sentences; seeds parse only as whole numbers below 2^53',
   assert.equal(parseSeed('4.2'), null);
   assert.equal(parseSeed('-1'), null);
 });
+
+test('big typed arrays are stored as Blobs and read back as the same arrays', async () => {
+  const { packBig, unpackBig } = await import('../../www/ui/storage.js');
+  const pixels = new Uint8ClampedArray(3 << 20).map((_, i) => i % 251);
+  const runs = Uint32Array.from([5, 0xffffffff]);
+  const data = { width: 1024, pixels, history: { undoSteps: [{ label: 'fill', before: { runs, raw: new Uint32Array(1 << 19).fill(7) } }] } };
+  const packed = packBig(data);
+  assert.ok(packed.pixels.$blob instanceof Blob, 'the picture becomes a Blob');
+  assert.equal(packed.pixels.$view, 'Uint8ClampedArray');
+  assert.equal(packed.history.undoSteps[0].before.runs, runs, 'small arrays stay as they are');
+  assert.ok(packed.history.undoSteps[0].before.raw.$blob instanceof Blob, 'a big patch too');
+  assert.equal(data.pixels, pixels, 'the data itself is not changed');
+  const back = await unpackBig(packed);
+  assert.deepEqual(back, data);
+  assert.ok(back.pixels instanceof Uint8ClampedArray);
+  assert.deepEqual(await unpackBig({ n: 1, list: [1, 'a', null] }), { n: 1, list: [1, 'a', null] });
+});

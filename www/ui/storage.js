@@ -117,7 +117,43 @@ function transact(mode, work) {
   }));
 }
 
-/** A document kept in IndexedDB under `key`: any structured-cloneable data (typed arrays). */
+/** Typed arrays from this size on are stored as Blobs (see `packBig`). */
+const BIG_BYTES = 1 << 20;
+const VIEWS = { Uint8Array, Uint8ClampedArray, Uint16Array, Uint32Array, Int32Array, Float32Array, Float64Array };
+
+/**
+ * A copy of `value` (plain objects and arrays, walked) with each big typed array replaced by
+ * {$blob, $view}: the browser limits one IndexedDB value to about 127 MB, which a 8192² picture
+ * (256 MB) or a long undo history passes, while Blobs are stored beside the value. The copy
+ * into a Blob is also quicker than cloning the array into the value.
+ */
+export function packBig(value) {
+  if (ArrayBuffer.isView(value)) {
+    const name = value.constructor.name;
+    return value.byteLength >= BIG_BYTES && VIEWS[name] === value.constructor ? { $blob: new Blob([value]), $view: name } : value;
+  }
+  if (Array.isArray(value)) return value.map(packBig);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, packBig(v)]));
+  }
+  return value;
+}
+
+/** Undoes `packBig`: resolves to `value` with its Blobs read back into typed arrays. */
+export async function unpackBig(value) {
+  if (value && typeof value === 'object' && value.$blob instanceof Blob && Object.hasOwn(VIEWS, value.$view)) {
+    return new VIEWS[value.$view](await value.$blob.arrayBuffer());
+  }
+  if (Array.isArray(value)) return Promise.all(value.map(unpackBig));
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await unpackBig(v)]));
+    return Object.fromEntries(entries);
+  }
+  return value;
+}
+
+/** A document kept in IndexedDB under `key`: any structured-cloneable data (typed arrays,
+ * the big ones stored as Blobs). */
 export class IndexedDocument {
   constructor(key, { format, what, upgrade = null }) {
     Object.assign(this, { key, format, what, upgrade });
@@ -134,13 +170,22 @@ export class IndexedDocument {
     }
     const result = unwrap(stored, this);
     if (result.notice) await this.clear();
+    if (result.data) {
+      try {
+        result.data = await unpackBig(result.data);
+      } catch (_) {
+        report('read', 'Saved work cannot be read: part of it is missing from this browser\'s storage.');
+        return { data: null };
+      }
+    }
     return result;
   }
 
   /** Resolves to true when saved; false (after reporting once) when storage refuses. */
   async save(data) {
     try {
-      await transact('readwrite', (store) => store.put({ format: this.format, saved: Date.now(), data }, this.key));
+      const packed = packBig(data);
+      await transact('readwrite', (store) => store.put({ format: this.format, saved: Date.now(), data: packed }, this.key));
       return true;
     } catch (_) {
       report('write', quotaMessage(this.what));

@@ -7,15 +7,17 @@
 // undo, a new picture) is reported to `onEdit`, which passes it on to the worker.
 import { IndexedDocument } from '../../ui/storage.js';
 import { History, encodeRect, decodeRect, takeChanges } from './history.js';
+import { MAX_LOAD_SIDE } from './io.js';
 
 const saved = new IndexedDocument('gridwise.fill.document', { format: 1, what: 'drawing' });
 
 /** White, as the little-endian RGBA word a blank picture is filled with. */
 export const BLANK = 0xffffffff;
 
-export function blankPixels(width, height) {
+/** A picture all of one colour (a little-endian RGBA word), white by default. */
+export function blankPixels(width, height, colour = BLANK) {
   const pixels = new Uint8ClampedArray(width * height * 4);
-  new Uint32Array(pixels.buffer).fill(BLANK);
+  new Uint32Array(pixels.buffer).fill(colour);
   return pixels;
 }
 
@@ -66,6 +68,7 @@ export class FillDocument {
     this.ctx = null;
     this.history = new History({ maxSteps: 100, maxBytes: 256 * 1024 * 1024 });
     this.revision = 0; // counts changes, so saving knows when there is something new
+    this.uniform = null; // the colour of a picture all of one colour, not changed since (else null)
     this.name = null; // the opened file's name, which Save is named after (null: drawn here)
   }
 
@@ -82,6 +85,7 @@ export class FillDocument {
     this.image = new ImageData(pixels, width, height);
     this.ctx.putImageData(this.image, 0, 0);
     this.changed();
+    this.uniform = colour;
     this.onEdit(colour === null ? { whole: true } : { whole: true, colour });
     this.onResize(width, height);
   }
@@ -111,6 +115,7 @@ export class FillDocument {
 
   changed() {
     this.revision++;
+    this.uniform = null;
   }
 
   /** Copies what a stroke changed in the canvas's rectangle into the pixels, as one undo step;
@@ -192,8 +197,11 @@ export class FillDocument {
    */
   async save() {
     const { undoSteps, redoSteps, bytes } = this.history;
+    // A new blank picture is saved as its colour: cloning 64–256 MB of one colour would hold
+    // up the page just when the user starts to draw.
+    const picture = this.uniform === null ? { pixels: this.pixels } : { pixels: null, colour: this.uniform };
     return saved.save({
-      width: this.width, height: this.height, pixels: this.pixels, name: this.name,
+      width: this.width, height: this.height, ...picture, name: this.name,
       history: { undoSteps, redoSteps, bytes },
     });
   }
@@ -201,10 +209,13 @@ export class FillDocument {
   /** Restores the saved picture; resolves to {restored, notice}. */
   async restore() {
     const { data, notice } = await saved.load();
-    const valid = data && data.width > 0 && data.height > 0
-      && data.pixels instanceof Uint8ClampedArray && data.pixels.length === data.width * data.height * 4;
-    if (!valid) return { restored: false, notice };
-    this.set(data.width, data.height, data.pixels);
+    const sized = data && Number.isInteger(data.width) && Number.isInteger(data.height)
+      && data.width > 0 && data.height > 0 && data.width <= MAX_LOAD_SIDE && data.height <= MAX_LOAD_SIDE;
+    const pixels = sized && data.pixels instanceof Uint8ClampedArray && data.pixels.length === data.width * data.height * 4;
+    const uniform = sized && data.pixels === null && Number.isInteger(data.colour) && data.colour >= 0 && data.colour <= 0xffffffff;
+    if (!pixels && !uniform) return { restored: false, notice };
+    if (pixels) this.set(data.width, data.height, data.pixels);
+    else this.set(data.width, data.height, blankPixels(data.width, data.height, data.colour), { colour: data.colour });
     this.name = typeof data.name === 'string' ? data.name : null;
     const h = data.history || {};
     this.history.undoSteps = Array.isArray(h.undoSteps) ? h.undoSteps : [];
