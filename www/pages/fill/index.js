@@ -30,10 +30,10 @@ const SAVE_DELAY_MS = 600;
 const MOUNT = Math.random().toString(36).slice(2);
 /** Pictures given to fill workers since the module loaded (over every visit to the page). */
 let loads = 0;
-/** Pictures from this size on get their fill code warmed up (see `warmUp`), on a square of
- * this side. */
+/** Pictures from this size on get their fill code warmed up (see `warmUp`), on a scratch
+ * picture as wide as theirs and this many pixels in all. */
 const WARM_UP_FROM_PIXELS = 1024 * 1024;
-const WARM_UP_SIDE = 1024;
+const WARM_UP_PIXELS = 4 * 1024 * 1024;
 
 export function mount(root, { engine }) {
   root.innerHTML = template();
@@ -161,9 +161,12 @@ export function mount(root, { engine }) {
    * the fill's hot code fully only once it has run a while, which would otherwise slow the
    * user's first fill of a big picture. */
   function warmUp() {
-    for (const color of [[1, 2, 3, 255], [255, 255, 255, 255]]) {
-      const pixels = new Uint8ClampedArray(WARM_UP_SIDE * WARM_UP_SIDE * 4).fill(255);
-      filler.fill.apply({ pixels, width: WARM_UP_SIDE, height: WARM_UP_SIDE, x: 0, y: 0, color, options: { ...bucketOptions(), blend: true } },
+    // Rows as long as the picture's, so the fill runs as it will on the picture itself.
+    const width = doc.width;
+    const height = Math.max(1, Math.min(doc.height, Math.floor(WARM_UP_PIXELS / width)));
+    for (const color of [[1, 2, 3, 255], [255, 255, 255, 255], [1, 2, 3, 255]]) {
+      const pixels = new Uint8ClampedArray(width * height * 4).fill(255);
+      filler.fill.apply({ pixels, width, height, x: 0, y: 0, color, options: { ...bucketOptions(), blend: true } },
         { transfer: [pixels.buffer] }).catch(() => {});
     }
   }
