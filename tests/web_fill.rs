@@ -317,32 +317,27 @@ fn undo_and_redo_name_the_step_the_worker_made() {
         .as_f64()
         .expect("the fill names its step");
     let patch = |json: &str| fill_patch(js_sys::JSON::parse(json).unwrap(), &noop());
+    // How many pixels a fill of (3, 0) with `colour` changes, at revision `at`.
+    let filled = |colour: &str, at: u32| {
+        let json = format!(
+            r#"{{"width":4,"height":3,"x":3,"y":0,"color":{colour},"revision":{at},"next":{},"options":{{}}}}"#,
+            at + 1
+        );
+        let reply = fill_apply(js_sys::JSON::parse(&json).unwrap(), &noop()).unwrap();
+        field(&reply, "filled").as_f64()
+    };
     // Undo: the right side is white again, so a white fill there changes nothing.
     patch(&format!(
         r#"{{"step":{step},"which":"before","revision":2,"next":3}}"#
     ))
     .unwrap();
-    let white = js_sys::JSON::parse(
-        r#"{"width":4,"height":3,"x":3,"y":0,"color":[255,255,255,255],"revision":3,"next":4,"options":{}}"#,
-    )
-    .unwrap();
-    assert_eq!(
-        field(&fill_apply(white, &noop()).unwrap(), "filled").as_f64(),
-        Some(0.0)
-    );
+    assert_eq!(filled("[255,255,255,255]", 3), Some(0.0));
     // Redo: red again, so a red fill changes nothing.
     patch(&format!(
         r#"{{"step":{step},"which":"after","revision":3,"next":4}}"#
     ))
     .unwrap();
-    let red = js_sys::JSON::parse(
-        r#"{"width":4,"height":3,"x":3,"y":0,"color":[255,0,0,255],"revision":4,"next":5,"options":{}}"#,
-    )
-    .unwrap();
-    assert_eq!(
-        field(&fill_apply(red, &noop()).unwrap(), "filled").as_f64(),
-        Some(0.0)
-    );
+    assert_eq!(filled("[255,0,0,255]", 4), Some(0.0));
     let err =
         JsValue::from(patch(r#"{"step":999,"which":"before","revision":4,"next":5}"#).unwrap_err());
     assert_eq!(field(&err, "field").as_string().as_deref(), Some("step"));
