@@ -129,9 +129,9 @@ fn set(object: &JsValue, key: &str, value: &JsValue) -> Result<(), Failure> {
 }
 
 /// `{runs}`, `{raw}` or `{spans, runs}`: `Uint32Array`s of the patch (see [`Patch`]).
-fn patch_js(patch: Patch) -> Result<JsValue, Failure> {
+fn patch_js(patch: &Patch) -> Result<JsValue, Failure> {
     let object = JsValue::from(js_sys::Object::new());
-    match &patch {
+    match patch {
         Patch::Runs(w) => set(&object, "runs", &Uint32Array::from(&w[..]))?,
         Patch::Raw(w) => set(&object, "raw", &Uint32Array::from(&w[..]))?,
         Patch::Spans { spans, runs } => {
@@ -211,12 +211,12 @@ fn patch_bytes(p: &Patch) -> usize {
 }
 
 impl Steps {
-    /// Keeps a copy of a step; returns its number.
-    fn keep(&mut self, bounds: Bounds, undo: &UndoPatches) -> u32 {
+    /// Keeps a step; returns its number.
+    fn keep(&mut self, bounds: Bounds, undo: UndoPatches) -> u32 {
         let id = self.next;
         self.next += 1;
         self.bytes += patch_bytes(&undo.before) + patch_bytes(&undo.after);
-        self.kept.push_back((id, bounds, undo.clone()));
+        self.kept.push_back((id, bounds, undo));
         while self.bytes > STEPS_MAX_BYTES {
             let Some((_, _, old)) = self.kept.pop_front() else {
                 break;
@@ -403,9 +403,10 @@ fn on_picture(
             let Some((bounds, undo)) = changed else {
                 return Ok((reply, false));
             };
-            let id = picture.steps.keep(bounds, &undo);
+            with_patches(&reply, &undo)?;
+            // Kept as made, not copied: a photo fill's "before" can be the whole picture.
+            let id = picture.steps.keep(bounds, undo);
             set(&reply, "step", &JsValue::from(id))?;
-            with_patches(&reply, undo)?;
             Ok((reply, true))
         });
     }
@@ -420,7 +421,7 @@ fn on_picture(
     let (reply, changed) = change(&mut px, width, height)?;
     if let Some((bounds, undo)) = changed {
         copy_rows(&input, &px, width as usize, bounds);
-        with_patches(&reply, undo)?;
+        with_patches(&reply, &undo)?;
     }
     set(&reply, "pixels", &input)?;
     Ok(reply)
@@ -430,9 +431,9 @@ fn on_picture(
 type Changed = Option<(Bounds, UndoPatches)>;
 
 /// Adds the undo patches to a reply.
-fn with_patches(reply: &JsValue, undo: UndoPatches) -> Result<(), Failure> {
-    set(reply, "before", &patch_js(undo.before)?)?;
-    set(reply, "after", &patch_js(undo.after)?)
+fn with_patches(reply: &JsValue, undo: &UndoPatches) -> Result<(), Failure> {
+    set(reply, "before", &patch_js(&undo.before)?)?;
+    set(reply, "after", &patch_js(&undo.after)?)
 }
 
 /// Copies the rows of `bounds` from `px` into the JS array `out` (one copy when full width).
