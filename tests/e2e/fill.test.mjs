@@ -31,6 +31,14 @@ async function pixel(page, x, y) {
   }, [x, y]);
 }
 
+/** Waits until the page has saved the picture as it is now (every change so far). */
+async function waitForSaved(page, timeout = 30000) {
+  await page.waitForFunction(() => {
+    const vp = document.querySelector('.fill-viewport');
+    return Number(vp.dataset.savedRevision) === vp.fillDocument().revision;
+  }, null, { timeout });
+}
+
 /** Screen point of image pixel (x, y)'s centre. */
 async function screenOf(page, x, y) {
   return page.evaluate(([x, y]) => {
@@ -602,10 +610,7 @@ test('a 4096×4096 picture is saved and restored', async (t) => {
   await page.click('[data-act="new"]');
   await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '4096 × 4096');
   // A new blank picture is saved as its colour, and comes back as that picture.
-  await page.waitForFunction(() => {
-    const vp = document.querySelector('.fill-viewport');
-    return Number(vp.dataset.savedRevision) === vp.fillDocument().revision;
-  });
+  await waitForSaved(page);
   const blankSave = Number(await page.getAttribute('.fill-viewport', 'data-last-save-ms'));
   await page.reload();
   await ready(page);
@@ -617,12 +622,9 @@ test('a 4096×4096 picture is saved and restored', async (t) => {
   await page.click('.fill-swatch[data-colour="#7048e8"]');
   await clickPixel(page, 100, 100);
   assert.match(await waitForFill(page, ''), /^Filled 16,777,216 px/);
-  await page.waitForFunction(() => {
-    const vp = document.querySelector('.fill-viewport');
-    // Saved up to the fill itself, not only the new canvas before it.
-    const doc = vp.fillDocument();
-    return doc.undoSteps === 2 && Number(vp.dataset.savedRevision) === doc.revision;
-  });
+  // Saved up to the fill itself, not only the new canvas before it.
+  await page.waitForFunction(() => document.querySelector('.fill-viewport').fillDocument().undoSteps === 2);
+  await waitForSaved(page);
   console.log(`# saving a 4096×4096 picture with its history: ${await page.getAttribute('.fill-viewport', 'data-last-save-ms')} ms`);
   await page.reload();
   await ready(page);
@@ -639,10 +641,7 @@ test('an 8192×8192 picture (past the browser\'s 127 MB limit on one stored valu
   await page.click('.fill-swatch[data-colour="#e03131"]');
   await clickPixel(page, 8000, 8000);
   assert.match(await waitForFill(page, ''), /^Filled 67,108,864 px/);
-  await page.waitForFunction(() => {
-    const vp = document.querySelector('.fill-viewport');
-    return Number(vp.dataset.savedRevision) === vp.fillDocument().revision;
-  }, null, { timeout: 60000 });
+  await waitForSaved(page, 60000);
   await page.reload();
   await ready(page);
   assert.equal(await page.textContent('.fill-size'), '8192 × 8192');
