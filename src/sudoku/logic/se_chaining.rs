@@ -79,11 +79,11 @@ impl Implications {
     fn new() -> Implications {
         Implications {
             slot: vec![NONE; 1458],
-            nodes: Vec::new(),
-            spans: Vec::new(),
-            parents: Vec::new(),
-            on_order: Vec::new(),
-            off_order: Vec::new(),
+            nodes: Vec::with_capacity(256),
+            spans: Vec::with_capacity(256),
+            parents: Vec::with_capacity(512),
+            on_order: Vec::with_capacity(128),
+            off_order: Vec::with_capacity(256),
             clash: None,
         }
     }
