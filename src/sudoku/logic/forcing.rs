@@ -7,7 +7,8 @@ use super::super::candidates::{Board, CELL_UNITS, PEERS, UNITS, digits_of};
 use super::super::grid::cell_name;
 use super::super::step::{Role, Step};
 use super::chains::{draw_chain, length_surcharge, node, node_text, parts};
-use super::singles_closure::Position;
+use super::parallel;
+use super::singles_closure::{Position, RoundClosures};
 
 const NONE: u32 = u32::MAX;
 
@@ -63,7 +64,7 @@ impl Dynamic {
     /// `limit`: a nested search stops (with `exceeded`) once every contradiction it could
     /// still reach would be more complex.
     pub fn run_within(board: &Board, start: &[usize], level: u8, limit: usize) -> Dynamic {
-        Dynamic::run_sharing(board, start, level, limit, None)
+        Dynamic::run_sharing(board, start, level, limit, None, None)
     }
 
     /// [`Dynamic::run_within`] for one of many single-assumption searches on the same board
@@ -74,6 +75,7 @@ impl Dynamic {
         level: u8,
         limit: usize,
         pairs: Option<&mut PairVerdicts>,
+        singles: Option<&[Option<Position>]>,
     ) -> Dynamic {
         let mut d = Dynamic {
             cands: board.cands,
@@ -93,7 +95,7 @@ impl Dynamic {
             d.derive(s, &[]);
         }
         let pairs = pairs.filter(|_| level == 1 && start.len() == 1);
-        d.propagate(board, level, pairs);
+        d.propagate(board, level, pairs, singles);
         d
     }
 
@@ -153,8 +155,15 @@ impl Dynamic {
         }
     }
 
-    fn propagate(&mut self, board: &Board, level: u8, mut pairs: Option<&mut PairVerdicts>) {
+    fn propagate(
+        &mut self,
+        board: &Board,
+        level: u8,
+        mut pairs: Option<&mut PairVerdicts>,
+        singles: Option<&[Option<Position>]>,
+    ) {
         let mut i = 0;
+        let mut closures = RoundClosures::default();
         loop {
             while i < self.order.len() && self.contradiction.is_none() {
                 let n = self.order[i];
@@ -183,27 +192,31 @@ impl Dynamic {
             // follows one again only to measure it (see `complexity_of`). Without nesting of
             // their own, inner chains cannot refute a placed cell's own digit.
             let position = Position::new(&self.values, &self.cands);
-            // In the first round the question is whether the start and this candidate
-            // together break the board, which a search from the candidate may have answered.
-            let mut shared = pairs.take().filter(|_| self.rounds.is_empty());
             let start = self.order[0];
-            for cell in 0..81 {
-                if level == 1 && self.values[cell] != 0 {
-                    continue;
-                }
-                for dg in digits_of(self.cands[cell]) {
-                    let n = node(cell, dg, false);
-                    if self.has(n) {
-                        continue;
-                    }
-                    let fails = match shared.as_deref_mut() {
-                        Some(pairs) => {
-                            pairs.fails(start, n ^ 1, || position.assumption_fails(cell, dg, 0))
+            if level == 1 {
+                // In the first round the question is whether the start and this candidate
+                // together break the board, which a search from the candidate may have
+                // answered; later rounds bring each holding assumption's closure up to date.
+                let mut shared = pairs.take().filter(|_| self.rounds.is_empty());
+                let mut found = Vec::new();
+                closures.refuted_with(
+                    &position,
+                    singles.filter(|_| self.rounds.is_empty()),
+                    |cell, dg| !self.has(node(cell, dg, false)),
+                    |cell, dg, decide| match shared.as_deref_mut() {
+                        Some(pairs) => pairs.fails(start, node(cell, dg, true), decide),
+                        None => decide(),
+                    },
+                    &mut found,
+                );
+                refuted.extend(found.into_iter().map(|(cell, dg)| node(cell, dg, false)));
+            } else {
+                for cell in 0..81 {
+                    for dg in digits_of(self.cands[cell]) {
+                        let n = node(cell, dg, false);
+                        if !self.has(n) && position.assumption_fails(cell, dg, level - 1) {
+                            refuted.push(n);
                         }
-                        None => position.assumption_fails(cell, dg, level - 1),
-                    };
-                    if fails {
-                        refuted.push(n);
                     }
                 }
             }
@@ -406,7 +419,7 @@ impl PairVerdicts {
     }
 
     /// The verdict on the on-nodes `a` and `b` together, from `decide` the first time.
-    fn fails(&mut self, a: usize, b: usize, decide: impl FnOnce() -> bool) -> bool {
+    fn fails(&mut self, a: usize, b: usize, decide: &mut dyn FnMut() -> bool) -> bool {
         let index = |n: usize| {
             let (cell, digit, _) = parts(n);
             cell * 9 + digit as usize - 1
@@ -429,10 +442,16 @@ impl PairVerdicts {
 /// Dynamic forcing chains at nesting `level` (0 = plain dynamic): a candidate whose truth
 /// leads to a contradiction is removed. Nishio (7.5) when the chain uses one digit only,
 /// dynamic 8.5, nested 9.5 + 0.5 per extra level, each plus the length surcharge.
+///
+/// Natively the candidates are shared out among the machine's cores; the step is the same
+/// whatever the number of threads (see [`Best`]).
 pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
-    // The best so far: its rating, its place in cell-and-digit order (the first of equally
-    // rated contradictions is the one taken, whatever order they are tried in), the step.
-    let mut best: Option<(f64, usize, Step)> = None;
+    let threads = if level > 0 { parallel::threads() } else { 1 };
+    contradiction_on_threads(board, level, threads)
+}
+
+/// [`dynamic_contradiction`] with the assumptions shared out among `threads` threads.
+fn contradiction_on_threads(board: &Board, level: u8, threads: usize) -> Option<Step> {
     // Without nesting, the tracker (which measures and draws) only follows assumptions that
     // the quick closure says fail; with nesting, it costs little more than that closure
     // until a contradiction is found.
@@ -455,56 +474,118 @@ pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
         }
     }
     candidates.sort_by_key(|&(weight, cell, d)| (weight, cell, d));
-    let mut pairs = (level > 0).then(PairVerdicts::new);
-    for (_, cell, d) in candidates {
-        let index = cell * 10 + d as usize;
-        let start = node(cell, d, true);
-        // A nested chain has one base rating, so only a contradiction simpler than the best
-        // one so far (or as simple, and earlier in cell order) can replace it: the search
-        // stops as soon as it cannot find one.
-        let limit = match &best {
-            Some((r, i, _)) if level > 0 => {
-                complexity_limit(9.0 + 0.5 * level as f64, *r, index < *i)
-            }
-            _ => usize::MAX,
-        };
-        {
-            let run = Dynamic::run_sharing(board, &[start], level, limit, pairs.as_mut());
-            let Some(nodes) = run.contradiction.clone() else {
-                continue;
-            };
-            let Some(complexity) = run.complexity_within(&nodes, limit) else {
-                continue;
-            };
-            let complexity = complexity.max(2);
-            let chain = run.chain_nodes(&nodes);
-            let one_digit = chain.iter().all(|&n| parts(n).1 == d);
-            let (name, base) = match level {
-                0 if one_digit => ("Nishio Forcing Chain", 7.5),
-                0 => ("Dynamic Forcing Chain", 8.5),
-                _ => ("Nested Forcing Chain", 9.0 + 0.5 * level as f64),
-            };
-            let r = base + length_surcharge(complexity);
-            if best.as_ref().is_some_and(|b| (b.0, b.1) <= (r, index)) {
-                continue;
-            }
-            let mut s = Step::new(name, r);
-            s.eliminate(cell, d);
-            run.draw(&mut s, &nodes);
-            let clash = nodes
-                .iter()
-                .map(|&n| node_text(n))
-                .collect::<Vec<_>>()
-                .join(" and ");
-            s.text = format!(
-                "Suppose {} were {d}. Following the consequences step by step, some candidate would have to be both true and false ({clash}): impossible. So {} cannot be {d}.",
-                cell_name(cell),
-                cell_name(cell)
+    // Each assumption's singles on this board, narrowed in the first round of a search to the
+    // position the search's own assumption leads to.
+    let singles = (level == 1).then(|| position.closures());
+    let best = Best::default();
+    let search = |first: usize| {
+        let mut pairs = (level > 0).then(PairVerdicts::new);
+        // Dealt in turn, so that each thread gets cheap and dear assumptions alike.
+        for &(_, cell, d) in candidates.iter().skip(first).step_by(threads) {
+            try_assumption(
+                board,
+                level,
+                cell,
+                d,
+                &best,
+                pairs.as_mut(),
+                singles.as_deref(),
             );
-            best = Some((r, index, s));
+        }
+    };
+    parallel::shares(threads, &search);
+    best.into_step()
+}
+
+/// The best contradiction found so far by any thread: the lowest rating, and of equal ratings
+/// the first in cell-and-digit order, whatever order the assumptions are tried in. An
+/// assumption is only followed as far as it could still beat this, and the best only gets
+/// better, so the step found does not depend on how the work was shared.
+#[derive(Default)]
+struct Best(std::sync::Mutex<Option<(f64, usize, Step)>>);
+
+impl Best {
+    /// The rating and cell-and-digit index to beat.
+    fn to_beat(&self) -> Option<(f64, usize)> {
+        self.lock().as_ref().map(|(r, i, _)| (*r, *i))
+    }
+
+    /// Whether a step rated `rating` at `index` would replace the best one.
+    fn beaten_by(&self, rating: f64, index: usize) -> bool {
+        self.to_beat().is_none_or(|b| (rating, index) < b)
+    }
+
+    fn offer(&self, rating: f64, index: usize, step: Step) {
+        let mut best = self.lock();
+        if best.as_ref().is_none_or(|b| (rating, index) < (b.0, b.1)) {
+            *best = Some((rating, index, step));
         }
     }
-    best.map(|b| b.2)
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(f64, usize, Step)>> {
+        // A thread that panicked left a complete value behind: the lock is still usable.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn into_step(self) -> Option<Step> {
+        let best = self.0.into_inner().unwrap_or_else(|e| e.into_inner());
+        best.map(|b| b.2)
+    }
+}
+
+/// Follows the assumption that `cell` is `d` at nesting `level`, offering its contradiction to
+/// `best` when it rates better.
+fn try_assumption(
+    board: &Board,
+    level: u8,
+    cell: usize,
+    d: u8,
+    best: &Best,
+    pairs: Option<&mut PairVerdicts>,
+    singles: Option<&[Option<Position>]>,
+) {
+    let index = cell * 10 + d as usize;
+    let start = node(cell, d, true);
+    // A nested chain has one base rating, so only a contradiction simpler than the best one so
+    // far (or as simple, and earlier in cell order) can replace it: the search stops as soon
+    // as it cannot find one.
+    let limit = match best.to_beat() {
+        Some((r, i)) if level > 0 => complexity_limit(9.0 + 0.5 * level as f64, r, index < i),
+        _ => usize::MAX,
+    };
+    let run = Dynamic::run_sharing(board, &[start], level, limit, pairs, singles);
+    let Some(nodes) = run.contradiction.clone() else {
+        return;
+    };
+    let Some(complexity) = run.complexity_within(&nodes, limit) else {
+        return;
+    };
+    let complexity = complexity.max(2);
+    let chain = run.chain_nodes(&nodes);
+    let one_digit = chain.iter().all(|&n| parts(n).1 == d);
+    let (name, base) = match level {
+        0 if one_digit => ("Nishio Forcing Chain", 7.5),
+        0 => ("Dynamic Forcing Chain", 8.5),
+        _ => ("Nested Forcing Chain", 9.0 + 0.5 * level as f64),
+    };
+    let r = base + length_surcharge(complexity);
+    if !best.beaten_by(r, index) {
+        return;
+    }
+    let mut s = Step::new(name, r);
+    s.eliminate(cell, d);
+    run.draw(&mut s, &nodes);
+    let clash = nodes
+        .iter()
+        .map(|&n| node_text(n))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    s.text = format!(
+        "Suppose {} were {d}. Following the consequences step by step, some candidate would have to be both true and false ({clash}): impossible. So {} cannot be {d}.",
+        cell_name(cell),
+        cell_name(cell)
+    );
+    best.offer(r, index, s);
 }
 
 /// The largest complexity a nested chain at `base` can have and still rate below `rating`
@@ -575,6 +656,26 @@ mod tests {
                 vec![(cell, digit)],
                 "{puzzle}"
             );
+        }
+    }
+
+    #[test]
+    fn the_nested_step_does_not_depend_on_the_number_of_threads() {
+        for puzzle in [
+            ".2.4.......7.8...6.....3.5...9.6...1.....23.....5...4...1...8..6...1...797.......",
+            "1....6.8...7.....66.....15..3.9.........2....7....854.....9.81.8...41..5.1....4..",
+        ] {
+            let board = Board::from_grid(&Grid::parse(puzzle).unwrap());
+            let alone = contradiction_on_threads(&board, 1, 1).expect("a nested step");
+            for threads in [2, 3] {
+                let shared = contradiction_on_threads(&board, 1, threads).unwrap();
+                assert_eq!(shared.rating, alone.rating, "{puzzle}");
+                assert_eq!(shared.text, alone.text, "{puzzle}");
+                assert_eq!(
+                    format!("{:?}", shared.eliminations),
+                    format!("{:?}", alone.eliminations)
+                );
+            }
         }
     }
 

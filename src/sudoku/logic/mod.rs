@@ -15,6 +15,7 @@ pub mod forcing;
 pub mod grouped_chains;
 pub mod intersections;
 pub mod loops;
+pub mod parallel;
 pub mod se_chaining;
 pub mod singles;
 pub mod singles_closure;
