@@ -621,15 +621,17 @@ mod tests {
     use crate::sudoku::Grid;
     use crate::sudoku::solver::count_solutions;
 
+    /// Two of hardest-1106 whose first step is a nested forcing chain.
+    const NESTED_FIRST: [&str; 2] = [
+        ".2.4.......7.8...6.....3.5...9.6...1.....23.....5...4...1...8..6...1...797.......",
+        "1....6.8...7.....66.....15..3.9.........2....7....854.....9.81.8...41..5.1....4..",
+    ];
+
     /// The nested search prunes with a bound and tries assumptions in its own order; it must
     /// still pick what trying every one in cell order and measuring it fully would pick.
     #[test]
     fn pruned_nested_search_finds_the_plain_search_step() {
-        // Two of hardest-1106 whose first step is a nested forcing chain.
-        for puzzle in [
-            ".2.4.......7.8...6.....3.5...9.6...1.....23.....5...4...1...8..6...1...797.......",
-            "1....6.8...7.....66.....15..3.9.........2....7....854.....9.81.8...41..5.1....4..",
-        ] {
+        for puzzle in NESTED_FIRST {
             let board = Board::from_grid(&Grid::parse(puzzle).unwrap());
             assert!(dynamic_contradiction(&board, 0).is_none());
             let mut plain: Option<(f64, usize, u8)> = None;
@@ -659,12 +661,11 @@ mod tests {
         }
     }
 
+    /// Threads share out the assumptions and the best contradiction so far; the step found
+    /// must be the one a single thread finds.
     #[test]
     fn the_nested_step_does_not_depend_on_the_number_of_threads() {
-        for puzzle in [
-            ".2.4.......7.8...6.....3.5...9.6...1.....23.....5...4...1...8..6...1...797.......",
-            "1....6.8...7.....66.....15..3.9.........2....7....854.....9.81.8...41..5.1....4..",
-        ] {
+        for puzzle in NESTED_FIRST {
             let board = Board::from_grid(&Grid::parse(puzzle).unwrap());
             let alone = contradiction_on_threads(&board, 1, 1).expect("a nested step");
             for threads in [2, 3] {
