@@ -73,6 +73,9 @@ pub struct Position {
     possible: [u128; 9],
     placed: u128,
     changed: [u128; 9],
+    /// `solved[d - 1]`: the units (bits of a 27-bit set) where `d` is placed; they need no
+    /// look for a hidden single.
+    solved: [u32; 9],
 }
 
 impl Position {
@@ -83,11 +86,13 @@ impl Position {
             possible: [0; 9],
             placed: 0,
             changed: [0; 9],
+            solved: [0; 9],
         };
         for cell in 0..81 {
             if values[cell] != 0 {
                 m.possible[values[cell] as usize - 1] |= bit(cell);
                 m.placed |= bit(cell);
+                m.solved[values[cell] as usize - 1] |= CELL_UNIT_BITS[cell];
                 continue;
             }
             for d in 0..9 {
@@ -121,6 +126,7 @@ impl Position {
         }
         self.remove(digit, PEER_MASKS[cell]);
         self.placed |= b;
+        self.solved[digit] |= CELL_UNIT_BITS[cell];
         true
     }
 
@@ -163,6 +169,7 @@ impl Position {
                     units |= CELL_UNIT_BITS[cells.trailing_zeros() as usize];
                     cells &= cells - 1;
                 }
+                units &= !self.solved[d];
                 while units != 0 {
                     let places = self.possible[d] & UNIT_MASKS[units.trailing_zeros() as usize];
                     units &= units - 1;
@@ -170,7 +177,6 @@ impl Position {
                         return false;
                     }
                     if places & (places - 1) == 0
-                        && self.placed & places == 0
                         && !self.place(places.trailing_zeros() as usize, d)
                     {
                         return false;
