@@ -42,6 +42,8 @@ pub struct Dynamic {
     /// refuted in: the inner chain is followed again, to measure it, only if the result rests
     /// on that node.
     nested: Vec<(usize, usize)>,
+    /// The complexity of each nested node's inner chain, once measured (0 before).
+    inner: Vec<usize>,
     /// The position at the start of each nested round.
     rounds: Vec<Board>,
     /// The nesting level this search was run at.
@@ -86,6 +88,7 @@ impl Dynamic {
             order: Vec::with_capacity(256),
             contradiction: None,
             nested: Vec::new(),
+            inner: Vec::new(),
             rounds: Vec::new(),
             level,
             limit,
@@ -176,7 +179,9 @@ impl Dynamic {
             // The level-0 closure found no contradiction, so one found from here on rests on
             // a node refuted in this round, and through it on everything derived so far and on
             // every earlier refutation's inner chain (each at least 2): a lower bound.
-            if self.order.len() + 1 + 2 * (self.nested.len() + 1) > self.limit {
+            if self.order.len() + 1 + 2 * (self.nested.len() + 1) > self.limit
+                || !self.inner_chains_within()
+            {
                 self.exceeded = true;
                 return;
             }
@@ -233,6 +238,47 @@ impl Dynamic {
                 self.nested.push((n, round));
             }
         }
+    }
+
+    /// Whether the bound above still holds with the earlier refutations' inner chains
+    /// measured (each is followed again once, and only while the bound is not yet passed):
+    /// a search whose inner chains are long stops before its next, costliest round.
+    fn inner_chains_within(&mut self) -> bool {
+        if self.limit == usize::MAX {
+            return true;
+        }
+        let mut total = self.order.len() + 1 + 2 * (self.nested.len() + 1);
+        for k in 0..self.nested.len() {
+            total += self.inner_complexity(k) - 2;
+            if total > self.limit {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The complexity of nested node `k`'s inner chain (at least 2), measured once.
+    fn inner_complexity(&mut self, k: usize) -> usize {
+        if self.inner.len() < self.nested.len() {
+            self.inner.resize(self.nested.len(), 0);
+        }
+        if self.inner[k] == 0 {
+            self.inner[k] = self.measure_inner(k);
+        }
+        self.inner[k]
+    }
+
+    /// Follows nested node `k`'s refuting assumption again, on the position of its round.
+    fn measure_inner(&self, k: usize) -> usize {
+        let (n, round) = self.nested[k];
+        let (cell, digit, _) = parts(n);
+        Dynamic::run(
+            &self.rounds[round],
+            &[node(cell, digit, true)],
+            self.level - 1,
+        )
+        .complexity()
+        .max(2)
     }
 
     fn consequences(&mut self, board: &Board, n: usize) {
@@ -336,22 +382,19 @@ impl Dynamic {
             count += 1;
             self.for_each_parent(n, |p| todo.push(p));
         }
-        let measured: Vec<(usize, usize)> = self
-            .nested
-            .iter()
-            .filter(|(n, _)| seen[*n])
-            .map(|&(n, round)| {
-                let (cell, digit, _) = parts(n);
-                (node(cell, digit, true), round)
-            })
+        let measured: Vec<usize> = (0..self.nested.len())
+            .filter(|&k| seen[self.nested[k].0])
             .collect();
         // Each inner chain is at least 2; measure them while the total can stay in bounds.
         let mut total = count + 2 * measured.len();
         if total > limit {
             return None;
         }
-        for (start, round) in measured {
-            let inner = Dynamic::run(&self.rounds[round], &[start], self.level - 1).complexity();
+        for k in measured {
+            let inner = match self.inner.get(k) {
+                Some(&known) if known > 0 => known,
+                _ => self.measure_inner(k),
+            };
             total += inner - 2;
             if total > limit {
                 return None;
