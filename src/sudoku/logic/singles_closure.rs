@@ -170,15 +170,28 @@ impl Position {
                     cells &= cells - 1;
                 }
                 units &= !self.solved[d];
+                // The units are looked at without branching (the outcomes are hard to
+                // predict), then the singles they hold are placed: the closure does not depend
+                // on the order, and a single that an earlier one took away is a contradiction.
+                let (mut emptied, mut lone) = (false, 0u128);
+                let possible = self.possible[d];
                 while units != 0 {
-                    let places = self.possible[d] & UNIT_MASKS[units.trailing_zeros() as usize];
+                    let places = possible & UNIT_MASKS[units.trailing_zeros() as usize];
                     units &= units - 1;
-                    if places == 0 {
-                        return false;
-                    }
-                    if places & (places - 1) == 0
-                        && !self.place(places.trailing_zeros() as usize, d)
-                    {
+                    emptied |= places == 0;
+                    lone |= if places & places.wrapping_sub(1) == 0 {
+                        places
+                    } else {
+                        0
+                    };
+                }
+                if emptied {
+                    return false;
+                }
+                while lone != 0 {
+                    let cell = lone.trailing_zeros() as usize;
+                    lone &= lone - 1;
+                    if !self.place(cell, d) {
                         return false;
                     }
                 }
