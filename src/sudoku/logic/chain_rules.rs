@@ -28,6 +28,23 @@ fn unit_of(kind: usize, index: usize) -> usize {
     }
 }
 
+/// Each unit's cells as bits of an 81-bit set, so that "do two units meet" and "is this unit's
+/// part inside that one" are one operation (the rules ask it for every pair of units, in
+/// every chain that runs dry).
+const UNIT_CELLS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    t
+};
+
 fn positions(grid: &Board, unit: usize, digit: u8) -> u16 {
     grid.positions(unit, digit)
 }
@@ -118,24 +135,22 @@ fn locking(source: &Board, grid: &Board, removed: &Removed, out: &mut Vec<RuleEl
                 if pos.count_ones() < 2 {
                     continue;
                 }
+                let places = (0..9)
+                    .filter(|i| pos & (1 << i) != 0)
+                    .fold(0u128, |m, i| m | 1 << UNITS[u1][i]);
+                let in_u1 = |c: usize| UNIT_CELLS[u1] >> c & 1 == 1;
                 for i2 in 0..9 {
                     let u2 = unit_of(kind2, i2);
-                    let crosses = UNITS[u1].iter().any(|c| UNITS[u2].contains(c));
-                    if !crosses {
-                        continue;
-                    }
-                    let inside = (0..9)
-                        .filter(|i| pos & (1 << i) != 0)
-                        .all(|i| UNITS[u2].contains(&UNITS[u1][i]));
-                    if !inside {
+                    if UNIT_CELLS[u1] & UNIT_CELLS[u2] == 0 || places & !UNIT_CELLS[u2] != 0 {
                         continue;
                     }
                     let removable: Vec<(usize, Digits)> = UNITS[u2]
                         .iter()
-                        .filter(|&&c| !UNITS[u1].contains(&c) && grid.has(c, digit))
+                        .filter(|&&c| !in_u1(c) && grid.has(c, digit))
                         .map(|&c| (c, 1 << digit))
                         .collect();
-                    let outside = UNITS[u1].iter().copied().filter(|c| !UNITS[u2].contains(c));
+                    let in_u2 = |c: &usize| UNIT_CELLS[u2] >> c & 1 == 1;
+                    let outside = UNITS[u1].iter().copied().filter(|c| !in_u2(c));
                     let parents = removed_in(source, grid, outside, digit);
                     push_hint(out, removable, parents);
                 }
@@ -257,11 +272,12 @@ fn x_wing(source: &Board, grid: &Board, removed: &Removed, out: &mut Vec<RuleEli
                     }
                 }
                 let mut parents = Vec::new();
+                let covered = covers.iter().fold(0u128, |m, &u| m | UNIT_CELLS[u]);
                 for &base in &bases {
                     let outside = UNITS[base]
                         .iter()
                         .copied()
-                        .filter(|c| covers.iter().all(|&u| !UNITS[u].contains(c)));
+                        .filter(|&c| covered >> c & 1 == 0);
                     parents.extend(removed_in(source, grid, outside, digit));
                 }
                 push_hint(out, removable, parents);
