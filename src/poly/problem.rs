@@ -115,7 +115,7 @@ impl Problem {
 
         // Every placement, anchored at its first cell.
         let mut placements = Vec::new();
-        let mut index: HashMap<(usize, Vec<u16>), u32> = HashMap::new();
+        let mut index: HashMap<(usize, Positions), u32> = HashMap::new();
         for (pi, piece) in pieces.iter().enumerate() {
             for orientation in piece.orientations() {
                 // The shape's first cell goes on (x, y); on a triangle grid only cells that
@@ -141,7 +141,7 @@ impl Problem {
                             continue;
                         }
                         bits.sort_unstable();
-                        index.insert((pi, bits.clone()), placements.len() as u32);
+                        index.insert((pi, Positions::of(&bits)), placements.len() as u32);
                         placements.push(Placement { piece: pi, bits });
                     }
                 }
@@ -149,18 +149,21 @@ impl Problem {
         }
 
         let fillable = subset_sums(&pieces, area);
-        let neighbours = neighbour_lists(kind, width, height, &is_cell);
+        let neighbours = neighbour_sets(kind, width, height, &is_cell);
+        let cells = Positions::of(
+            &(0..width * height)
+                .filter(|&b| bit_to_cell[b] != u32::MAX)
+                .map(|b| b as u16)
+                .collect::<Vec<_>>(),
+        );
         let mut first = vec![vec![Vec::new(); pieces.len()]; width * height];
-        let mut filled = vec![false; width * height];
         for (id, p) in placements.iter().enumerate() {
             let anchor = usize::from(p.bits[0]);
-            for (b, f) in filled.iter_mut().enumerate() {
-                *f = bit_to_cell[b] == u32::MAX;
-            }
-            for &b in &p.bits {
-                filled[usize::from(b)] = true;
-            }
-            if pockets_fillable(&mut filled, &neighbours, &fillable) {
+            if pockets_fillable(
+                cells.without(Positions::of(&p.bits)),
+                &neighbours,
+                &fillable,
+            ) {
                 first[anchor][p.piece].push(id as u32);
             }
         }
@@ -171,10 +174,11 @@ impl Problem {
                 placements
                     .iter()
                     .map(|p| {
-                        let mut bits: Vec<u16> =
-                            p.bits.iter().map(|&b| map[usize::from(b)]).collect();
-                        bits.sort_unstable();
-                        index.get(&(p.piece, bits)).copied().unwrap_or(u32::MAX)
+                        let mut image = Positions::default();
+                        for &b in &p.bits {
+                            image.insert(map[usize::from(b)]);
+                        }
+                        index.get(&(p.piece, image)).copied().unwrap_or(u32::MAX)
                     })
                     .collect::<Vec<u32>>()
             })
@@ -331,18 +335,20 @@ fn subset_sums(pieces: &[Piece], max: usize) -> Vec<bool> {
     sums
 }
 
-fn neighbour_lists(
+/// Each position's neighbours on the board, as a set.
+fn neighbour_sets(
     kind: GridKind,
     width: usize,
     height: usize,
     is_cell: &dyn Fn(i32, i32) -> bool,
-) -> Vec<Vec<usize>> {
-    let mut out = vec![Vec::new(); width * height];
+) -> Vec<Positions> {
+    let mut out = vec![Positions::default(); width * height];
     for y in 0..height {
         for x in 0..width {
             for (nx, ny) in kind.neighbours((x as i32, y as i32)) {
                 if is_cell(nx, ny) {
-                    out[y * width + x].push(ny as usize * width + nx as usize);
+                    out[y * width + x] =
+                        out[y * width + x].with(ny as u16 * width as u16 + nx as u16);
                 }
             }
         }
@@ -350,32 +356,86 @@ fn neighbour_lists(
     out
 }
 
-/// True when every connected pocket of unfilled positions has a fillable size. Leaves
-/// `filled` all true.
-fn pockets_fillable(filled: &mut [bool], neighbours: &[Vec<usize>], fillable: &[bool]) -> bool {
-    let mut stack = Vec::new();
-    let mut ok = true;
-    for start in 0..filled.len() {
-        if filled[start] {
-            continue;
+/// True when every connected pocket of the `empty` positions has a fillable size.
+fn pockets_fillable(empty: Positions, neighbours: &[Positions], fillable: &[bool]) -> bool {
+    let mut left = empty;
+    while let Some(start) = left.first() {
+        let mut pocket = Positions::default().with(start);
+        let mut frontier = pocket;
+        loop {
+            let mut grown = Positions::default();
+            frontier.each(|p| grown = grown.or(neighbours[usize::from(p)]));
+            frontier = grown.and(left).without(pocket);
+            if frontier == Positions::default() {
+                break;
+            }
+            pocket = pocket.or(frontier);
         }
-        filled[start] = true;
-        stack.push(start);
-        let mut size = 0;
-        while let Some(b) = stack.pop() {
-            size += 1;
-            for &n in &neighbours[b] {
-                if !filled[n] {
-                    filled[n] = true;
-                    stack.push(n);
-                }
+        if !fillable.get(pocket.count()).copied().unwrap_or(false) {
+            return false;
+        }
+        left = left.without(pocket);
+    }
+    true
+}
+
+/// A set of up to [`MAX_POSITIONS`] positions, for preparing a problem (the search has its own
+/// bitboards, sized to the board).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+struct Positions([u64; MAX_POSITIONS / 64]);
+
+impl Positions {
+    fn of(bits: &[u16]) -> Positions {
+        let mut set = Positions::default();
+        for &b in bits {
+            set.insert(b);
+        }
+        set
+    }
+
+    fn with(mut self, bit: u16) -> Positions {
+        self.insert(bit);
+        self
+    }
+
+    fn insert(&mut self, bit: u16) {
+        self.0[usize::from(bit) / 64] |= 1 << (bit % 64);
+    }
+
+    fn and(self, other: Positions) -> Positions {
+        Positions(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    fn or(self, other: Positions) -> Positions {
+        Positions(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    fn without(self, other: Positions) -> Positions {
+        Positions(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    fn first(self) -> Option<u16> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| (i * 64) as u16 + w.trailing_zeros() as u16)
+    }
+
+    /// Calls `f` with each position in the set, in order.
+    fn each(self, mut f: impl FnMut(u16)) {
+        for (i, &word) in self.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                f((i * 64) as u16 + w.trailing_zeros() as u16);
+                w &= w - 1;
             }
         }
-        if !fillable.get(size).copied().unwrap_or(false) {
-            ok = false;
-        }
     }
-    ok
+
+    fn count(self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
 }
 
 /// The board's symmetries as maps from bit to bit (identity first).
