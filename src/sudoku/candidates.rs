@@ -44,6 +44,22 @@ const fn cell_units() -> [[usize; 3]; 81] {
 /// The 20 peers (cells sharing a unit) of each cell.
 pub const PEERS: [[usize; 20]; 81] = peer_table();
 
+/// Each unit's cells as bits of an 81-bit set (bit `cell`), for the techniques that ask
+/// whether units meet or hold a set of cells in one operation.
+pub const UNIT_CELLS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    t
+};
+
 const fn peer_table() -> [[usize; 20]; 81] {
     let mut t = [[0usize; 20]; 81];
     let mut c = 0;

@@ -7,7 +7,7 @@
 //! the chain candidates it depends on, in the order SE finds them, because the order decides
 //! which parents a candidate gets and so how long SE says the chain is.
 
-use super::super::candidates::{Board, Digits, UNITS};
+use super::super::candidates::{Board, Digits, UNIT_CELLS, UNITS};
 use super::chains::node;
 
 /// An elimination found by a rule inside a chain, and the removed candidates (chain nodes,
@@ -27,23 +27,6 @@ fn unit_of(kind: usize, index: usize) -> usize {
         _ => 9 + index,
     }
 }
-
-/// Each unit's cells as bits of an 81-bit set, so that "do two units meet" and "is this unit's
-/// part inside that one" are one operation (the rules ask it for every pair of units, in
-/// every chain that runs dry).
-const UNIT_CELLS: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[u] |= 1 << UNITS[u][i];
-            i += 1;
-        }
-        u += 1;
-    }
-    t
-};
 
 fn positions(grid: &Board, unit: usize, digit: u8) -> u16 {
     grid.positions(unit, digit)

@@ -11,25 +11,11 @@
 //! whose assumption fails at level L − 1 is removed), so their verdicts agree whatever the
 //! order in which each derives things.
 
-use super::super::candidates::{Board, PEERS, UNITS};
+use super::super::candidates::{Board, PEERS, UNIT_CELLS, UNITS};
 
 const fn bit(cell: usize) -> u128 {
     1u128 << cell
 }
-
-const UNIT_MASKS: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[u] |= bit(UNITS[u][i]);
-            i += 1;
-        }
-        u += 1;
-    }
-    t
-};
 
 const PEER_MASKS: [u128; 81] = {
     let mut t = [0u128; 81];
@@ -176,7 +162,7 @@ impl Position {
                 let (mut emptied, mut lone) = (false, 0u128);
                 let possible = self.possible[d];
                 while units != 0 {
-                    let places = possible & UNIT_MASKS[units.trailing_zeros() as usize];
+                    let places = possible & UNIT_CELLS[units.trailing_zeros() as usize];
                     units &= units - 1;
                     emptied |= places == 0;
                     lone |= if places & places.wrapping_sub(1) == 0 {
