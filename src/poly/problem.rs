@@ -150,12 +150,10 @@ impl Problem {
 
         let fillable = subset_sums(&pieces, area);
         let neighbours = neighbour_sets(kind, width, height, &is_cell);
-        let cells = Positions::of(
-            &(0..width * height)
-                .filter(|&b| bit_to_cell[b] != u32::MAX)
-                .map(|b| b as u16)
-                .collect::<Vec<_>>(),
-        );
+        let mut cells = Positions::default();
+        for b in (0..width * height).filter(|&b| bit_to_cell[b] != u32::MAX) {
+            cells.insert(b as u16);
+        }
         let mut first = vec![vec![Vec::new(); pieces.len()]; width * height];
         for (id, p) in placements.iter().enumerate() {
             let anchor = usize::from(p.bits[0]);
@@ -347,8 +345,7 @@ fn neighbour_sets(
         for x in 0..width {
             for (nx, ny) in kind.neighbours((x as i32, y as i32)) {
                 if is_cell(nx, ny) {
-                    out[y * width + x] =
-                        out[y * width + x].with(ny as u16 * width as u16 + nx as u16);
+                    out[y * width + x].insert((ny as usize * width + nx as usize) as u16);
                 }
             }
         }
@@ -360,7 +357,7 @@ fn neighbour_sets(
 fn pockets_fillable(empty: Positions, neighbours: &[Positions], fillable: &[bool]) -> bool {
     let mut left = empty;
     while let Some(start) = left.first() {
-        let mut pocket = Positions::default().with(start);
+        let mut pocket = Positions::of(&[start]);
         let mut frontier = pocket;
         loop {
             let mut grown = Positions::default();
@@ -391,11 +388,6 @@ impl Positions {
             set.insert(b);
         }
         set
-    }
-
-    fn with(mut self, bit: u16) -> Positions {
-        self.insert(bit);
-        self
     }
 
     fn insert(&mut self, bit: u16) {
