@@ -150,6 +150,15 @@ pub fn node_text(n: usize) -> String {
     format!("{}{}{d}", cell_name(c), if on { "=" } else { "≠" })
 }
 
+/// Nodes as prose, one after another with `separator` between them.
+pub fn nodes_text(nodes: impl IntoIterator<Item = usize>, separator: &str) -> String {
+    nodes
+        .into_iter()
+        .map(node_text)
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
 /// A chain after its assumption, told step by step ("then r1c2 is not 5, so r4c2 is 5; …").
 pub fn story(path: &[usize]) -> String {
     let nodes: Vec<(usize, u8, bool)> = path[1..].iter().map(|&n| parts(n)).collect();

@@ -6,7 +6,7 @@
 use super::super::candidates::{Board, CELL_UNITS, PEERS, UNITS, digits_of};
 use super::super::grid::cell_name;
 use super::super::step::{Role, Step};
-use super::chains::{draw_chain, length_surcharge, node, node_text, parts};
+use super::chains::{draw_chain, length_surcharge, node, nodes_text, parts};
 use super::parallel;
 use super::singles_closure::{Position, RoundClosures};
 
@@ -618,11 +618,7 @@ fn try_assumption(
     let mut s = Step::new(name, r);
     s.eliminate(cell, d);
     run.draw(&mut s, &nodes);
-    let clash = nodes
-        .iter()
-        .map(|&n| node_text(n))
-        .collect::<Vec<_>>()
-        .join(" and ");
+    let clash = nodes_text(nodes.iter().copied(), " and ");
     s.text = format!(
         "Suppose {} were {d}. Following the consequences step by step, some candidate would have to be both true and false ({clash}): impossible. So {} cannot be {d}.",
         cell_name(cell),

@@ -7,7 +7,7 @@
 use super::super::candidates::{Board, digits_of, sees};
 use super::super::step::Step;
 use super::chains::{
-    MODE_X, MODE_Y, Reach, draw_chain, implied, length_surcharge, node, node_text, parts,
+    MODE_X, MODE_Y, Reach, draw_chain, implied, length_surcharge, node, nodes_text, parts,
 };
 
 /// A loop found so far: its rating, nodes and eliminations.
@@ -76,11 +76,7 @@ pub fn nice_loop(board: &Board) -> Option<Step> {
     let mut closed = path.clone();
     closed.push(path[0]);
     draw_chain(&mut s, &closed);
-    let chain = closed
-        .iter()
-        .map(|&n| node_text(n))
-        .collect::<Vec<_>>()
-        .join(" → ");
+    let chain = nodes_text(closed.iter().copied(), " → ");
     s.text = format!(
         "These candidates form a closed loop, {chain}, where each link joins two candidates of which at least one is true (a cell or unit with two options) or at most one is true (they see each other). Around a closed loop both hold for every link, so each link has exactly one true end, and any other candidate that sees both ends of a link, or shares a cell with both, is false."
     );

@@ -18,7 +18,7 @@ use super::super::candidates::{Board, CELL_UNITS, UNITS, digits_of, unit_name};
 use super::super::grid::cell_name;
 use super::super::step::{CellDigit, Link, Role, Step};
 use super::chain_rules::first_rule;
-use super::chains::{length_surcharge, node, node_text, parts};
+use super::chains::{length_surcharge, node, nodes_text, parts};
 use std::rc::Rc;
 
 const NONE: u32 = u32::MAX;
@@ -551,11 +551,7 @@ impl Search<'_> {
 }
 
 fn contradiction_text(start: usize, imp: &Implications, a: u32, b: u32) -> String {
-    let clash = [a, b]
-        .iter()
-        .map(|&r| node_text(imp.node_of(r)))
-        .collect::<Vec<_>>()
-        .join(" and ");
+    let clash = nodes_text([a, b].map(|r| imp.node_of(r)), " and ");
     let (c, d, on) = parts(start);
     let (assumed, so) = if on {
         (
