@@ -224,18 +224,10 @@ impl Position {
             if level == 1 {
                 closures.refuted(&m, |_, _| true, &mut refuted);
             } else {
-                let mut open = !m.placed & ALL_CELLS;
-                while open != 0 {
-                    let c = open.trailing_zeros() as usize;
-                    open &= open - 1;
-                    for d in 1..=9 {
-                        if m.possible[d as usize - 1] & bit(c) != 0
-                            && m.assumption_fails(c, d, level - 1)
-                        {
-                            refuted.push((c, d));
-                        }
-                    }
-                }
+                refuted.extend(
+                    m.open_candidates()
+                        .filter(|&(c, d)| m.assumption_fails(c, d, level - 1)),
+                );
             }
             if refuted.is_empty() {
                 return false;
