@@ -176,12 +176,7 @@ impl Dynamic {
             if self.contradiction.is_some() || level == 0 {
                 return;
             }
-            // The level-0 closure found no contradiction, so one found from here on rests on
-            // a node refuted in this round, and through it on everything derived so far and on
-            // every earlier refutation's inner chain (each at least 2): a lower bound.
-            if self.order.len() + 1 + 2 * (self.nested.len() + 1) > self.limit
-                || !self.inner_chains_within()
-            {
+            if !self.next_round_can_fit() {
                 self.exceeded = true;
                 return;
             }
@@ -240,14 +235,20 @@ impl Dynamic {
         }
     }
 
-    /// Whether the bound above still holds with the earlier refutations' inner chains
-    /// measured (each is followed again once, and only while the bound is not yet passed):
-    /// a search whose inner chains are long stops before its next, costliest round.
-    fn inner_chains_within(&mut self) -> bool {
+    /// Whether a contradiction found from the next nested round on could still be within
+    /// `limit`. The level-0 closure found none, so such a contradiction rests on a node the
+    /// round refutes, and through it on everything derived so far, including every earlier
+    /// refutation with its inner chain (each at least 2): a lower bound. The inner chains are
+    /// measured (each once, and only while the bound is not yet passed), so a search whose
+    /// inner chains are long stops before its next, costliest round.
+    fn next_round_can_fit(&mut self) -> bool {
+        let mut total = self.order.len() + 1 + 2 * (self.nested.len() + 1);
+        if total > self.limit {
+            return false;
+        }
         if self.limit == usize::MAX {
             return true;
         }
-        let mut total = self.order.len() + 1 + 2 * (self.nested.len() + 1);
         for k in 0..self.nested.len() {
             total += self.inner_complexity(k) - 2;
             if total > self.limit {
