@@ -1,7 +1,7 @@
 //! Sharing the hardest searches among the machine's cores.
 //!
 //! Natively the work is dealt out to scoped threads; in WebAssembly there is only the
-//! caller's thread (the page shares work among its workers instead), so it all runs there.
+//! caller's thread, so it all runs there (on the page, a rating runs on one worker).
 //! Callers deal items in turn (`first`, `first + threads`, …) so that each share gets cheap
 //! and dear items alike, and they combine the shares so that the result never depends on the
 //! number of threads.
@@ -39,38 +39,13 @@ pub fn shares<R: Send>(threads: usize, work: &(impl Fn(usize) -> R + Sync)) -> V
     (0..threads).map(work).collect()
 }
 
-/// `f` of every item, in order, computed in shares on all cores.
-pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let threads = threads().min(items.len()).max(1);
-    let parts = shares(threads, &|first| {
-        items
-            .iter()
-            .skip(first)
-            .step_by(threads)
-            .map(&f)
-            .collect::<Vec<R>>()
-    });
-    // Interleave the shares back into item order.
-    let mut iters: Vec<_> = parts.into_iter().map(Vec::into_iter).collect();
-    (0..items.len())
-        .map(|i| {
-            iters[i % threads]
-                .next()
-                .expect("every share has its items")
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn map_keeps_item_order_whatever_the_sharing() {
-        let items: Vec<u64> = (0..1001).collect();
-        let squares = map(&items, |&x| x * x);
-        assert_eq!(squares, items.iter().map(|x| x * x).collect::<Vec<_>>());
+    fn shares_come_back_in_share_order() {
         assert_eq!(shares(3, &|first| first * 10), vec![0, 10, 20]);
-        assert!(map(&[] as &[u8], |&x| x).is_empty());
+        assert_eq!(shares(1, &|first| first + 7), vec![7]);
     }
 }
