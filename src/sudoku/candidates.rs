@@ -173,6 +173,19 @@ impl Board {
         Grid { cells: self.values }
     }
 
+    /// A board from its placed digits and candidate masks (81 each, as [`Board::values`] and
+    /// [`Board::cands`]), or `None` when they are not a board: wrong lengths, a digit above 9,
+    /// a candidate outside 1–9 (bit `d` for digit `d`), or candidates in a filled cell.
+    pub fn from_parts(values: &[u8], cands: &[Digits]) -> Option<Board> {
+        let values: [u8; 81] = values.try_into().ok()?;
+        let cands: [Digits; 81] = cands.try_into().ok()?;
+        let valid = values
+            .iter()
+            .zip(&cands)
+            .all(|(&v, &c)| v <= 9 && c & !ALL_DIGITS == 0 && (v == 0 || c == 0));
+        valid.then_some(Board { values, cands })
+    }
+
     /// True when every cell holds a digit.
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
@@ -228,6 +241,27 @@ pub(crate) fn set_candidates(board: &mut Board, cell: usize, digits: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_board_comes_back_from_its_parts_and_nonsense_does_not() {
+        let mut grid = crate::sudoku::Grid::EMPTY;
+        grid.cells[0] = 5;
+        let board = Board::from_grid(&grid);
+        assert_eq!(
+            Board::from_parts(&board.values, &board.cands),
+            Some(board.clone())
+        );
+        assert_eq!(Board::from_parts(&board.values[..80], &board.cands), None);
+        let mut cands = board.cands;
+        cands[0] = 1 << 3; // a candidate in the filled cell
+        assert_eq!(Board::from_parts(&board.values, &cands), None);
+        cands[0] = 0;
+        cands[1] = 1; // bit 0 is no digit
+        assert_eq!(Board::from_parts(&board.values, &cands), None);
+        let mut values = board.values;
+        values[0] = 10;
+        assert_eq!(Board::from_parts(&values, &board.cands), None);
+    }
 
     #[test]
     fn tables_are_consistent() {

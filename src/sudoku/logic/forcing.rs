@@ -496,49 +496,108 @@ pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
 
 /// [`dynamic_contradiction`] with the assumptions shared out among `threads` threads.
 fn contradiction_on_threads(board: &Board, level: u8, threads: usize) -> Option<Step> {
-    // Without nesting, the tracker (which measures and draws) only follows assumptions that
-    // the quick closure says fail; with nesting, it costs little more than that closure
-    // until a contradiction is found.
+    let search = Assumptions::of(board, level);
+    let best = Best::default();
+    parallel::shares(threads, &|first| {
+        search.try_share(board, level, first, threads, &best)
+    });
+    best.into_step()
+}
+
+/// The best contradiction of one share of a nested search, as (rating, assumption index), for
+/// callers that deal the shares to workers that share no memory (the page's Web Workers).
+/// The smallest pair over all `shares` shares is the one [`dynamic_contradiction`] would give;
+/// [`contradiction_from`] turns it into its step.
+pub fn contradiction_share(
+    board: &Board,
+    level: u8,
+    share: usize,
+    shares: usize,
+) -> Option<(f64, usize)> {
+    let best = Best::default();
+    Assumptions::of(board, level).try_share(board, level, share, shares.max(1), &best);
+    best.to_beat()
+}
+
+/// The step of the contradiction that [`contradiction_share`] reported as (`rating`, `index`).
+pub fn contradiction_from(board: &Board, level: u8, rating: f64, index: usize) -> Option<Step> {
+    let (cell, d) = (index / 10, (index % 10) as u8);
+    if cell >= 81 || !(1..=9).contains(&d) || board.cands[cell] & (1 << d) == 0 {
+        return None;
+    }
     let position = Position::new(&board.values, &board.cands);
-    let mut candidates: Vec<(usize, usize, u8)> = Vec::new();
-    for cell in 0..81 {
-        for d in digits_of(board.cands[cell]) {
-            if level == 0 && !position.assumption_fails(cell, d, 0) {
-                continue;
+    let singles = (level == 1).then(|| position.closures());
+    let mut pairs = (level > 0).then(PairVerdicts::new);
+    // Bounded as the share's search was when it found the step (as simple, this assumption
+    // itself earlier in order), so finding it again costs no more than it did there.
+    let best = Best::bounded(rating, index + 1);
+    try_assumption(
+        board,
+        level,
+        cell,
+        d,
+        &best,
+        pairs.as_mut(),
+        singles.as_deref(),
+    );
+    best.into_step()
+}
+
+/// The assumptions a contradiction search tries, in the order it tries them.
+struct Assumptions {
+    /// (weight, cell, digit), sorted.
+    order: Vec<(usize, usize, u8)>,
+    /// Each assumption's singles on the board, narrowed in the first round of a search to the
+    /// position the search's own assumption leads to.
+    singles: Option<Vec<Option<Position>>>,
+}
+
+impl Assumptions {
+    fn of(board: &Board, level: u8) -> Assumptions {
+        // Without nesting, the tracker (which measures and draws) only follows assumptions that
+        // the quick closure says fail; with nesting, it costs little more than that closure
+        // until a contradiction is found.
+        let position = Position::new(&board.values, &board.cands);
+        let mut order: Vec<(usize, usize, u8)> = Vec::new();
+        for cell in 0..81 {
+            for d in digits_of(board.cands[cell]) {
+                if level == 0 && !position.assumption_fails(cell, d, 0) {
+                    continue;
+                }
+                // Nested searches try first the assumptions with the fewest plain consequences:
+                // every node those derive counts in any nested contradiction they reach, so
+                // these tend to give the simplest ones, and the bound prunes more of the rest.
+                let weight = if level > 0 {
+                    Dynamic::run(board, &[node(cell, d, true)], 0).order.len()
+                } else {
+                    0
+                };
+                order.push((weight, cell, d));
             }
-            // Nested searches try first the assumptions with the fewest plain consequences:
-            // every node those derive counts in any nested contradiction they reach, so these
-            // tend to give the simplest ones, and the bound below prunes more of the rest.
-            let weight = if level > 0 {
-                Dynamic::run(board, &[node(cell, d, true)], 0).order.len()
-            } else {
-                0
-            };
-            candidates.push((weight, cell, d));
+        }
+        order.sort_by_key(|&(weight, cell, d)| (weight, cell, d));
+        Assumptions {
+            order,
+            singles: (level == 1).then(|| position.closures()),
         }
     }
-    candidates.sort_by_key(|&(weight, cell, d)| (weight, cell, d));
-    // Each assumption's singles on this board, narrowed in the first round of a search to the
-    // position the search's own assumption leads to.
-    let singles = (level == 1).then(|| position.closures());
-    let best = Best::default();
-    let search = |first: usize| {
+
+    /// Tries the assumptions `first`, `first + stride`, … (dealt in turn, so that each share
+    /// gets cheap and dear assumptions alike), offering their contradictions to `best`.
+    fn try_share(&self, board: &Board, level: u8, first: usize, stride: usize, best: &Best) {
         let mut pairs = (level > 0).then(PairVerdicts::new);
-        // Dealt in turn, so that each thread gets cheap and dear assumptions alike.
-        for &(_, cell, d) in candidates.iter().skip(first).step_by(threads) {
+        for &(_, cell, d) in self.order.iter().skip(first).step_by(stride) {
             try_assumption(
                 board,
                 level,
                 cell,
                 d,
-                &best,
+                best,
                 pairs.as_mut(),
-                singles.as_deref(),
+                self.singles.as_deref(),
             );
         }
-    };
-    parallel::shares(threads, &search);
-    best.into_step()
+    }
 }
 
 /// The best contradiction found so far by any thread: the lowest rating, and of equal ratings
@@ -546,9 +605,14 @@ fn contradiction_on_threads(board: &Board, level: u8, threads: usize) -> Option<
 /// assumption is only followed as far as it could still beat this, and the best only gets
 /// better, so the step found does not depend on how the work was shared.
 #[derive(Default)]
-struct Best(std::sync::Mutex<Option<(f64, usize, Step)>>);
+struct Best(std::sync::Mutex<Option<(f64, usize, Option<Step>)>>);
 
 impl Best {
+    /// A search that only wants contradictions that beat (`rating`, `index`).
+    fn bounded(rating: f64, index: usize) -> Best {
+        Best(std::sync::Mutex::new(Some((rating, index, None))))
+    }
+
     /// The rating and cell-and-digit index to beat.
     fn to_beat(&self) -> Option<(f64, usize)> {
         self.lock().as_ref().map(|(r, i, _)| (*r, *i))
@@ -562,18 +626,18 @@ impl Best {
     fn offer(&self, rating: f64, index: usize, step: Step) {
         let mut best = self.lock();
         if best.as_ref().is_none_or(|b| (rating, index) < (b.0, b.1)) {
-            *best = Some((rating, index, step));
+            *best = Some((rating, index, Some(step)));
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(f64, usize, Step)>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(f64, usize, Option<Step>)>> {
         // A thread that panicked left a complete value behind: the lock is still usable.
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn into_step(self) -> Option<Step> {
         let best = self.0.into_inner().unwrap_or_else(|e| e.into_inner());
-        best.map(|b| b.2)
+        best.and_then(|b| b.2)
     }
 }
 
@@ -718,6 +782,52 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Workers without shared memory search their shares with their own bounds; the best of
+    /// their answers, found again by [`contradiction_from`], must be the step of the whole
+    /// search, at every level a path asks for.
+    #[test]
+    fn shares_searched_apart_give_the_step_of_the_whole_search() {
+        use crate::sudoku::rating::RatingPath;
+        let mut compared = 0;
+        for puzzle in NESTED_FIRST {
+            let mut path = RatingPath::new(&Grid::parse(puzzle).unwrap());
+            // The first three nested searches of each path.
+            for _ in 0..3 {
+                let Some(level) = path.advance(&mut |_| {}) else {
+                    break;
+                };
+                let whole = dynamic_contradiction(path.board(), level);
+                for shares in [1, 2, 3] {
+                    let best = (0..shares)
+                        .filter_map(|k| contradiction_share(path.board(), level, k, shares))
+                        .min_by(|a, b| a.partial_cmp(b).unwrap());
+                    let found =
+                        best.and_then(|(r, i)| contradiction_from(path.board(), level, r, i));
+                    assert_eq!(
+                        found.as_ref().map(|s| (
+                            s.rating,
+                            &s.text,
+                            format!("{:?}", s.eliminations)
+                        )),
+                        whole.as_ref().map(|s| (
+                            s.rating,
+                            &s.text,
+                            format!("{:?}", s.eliminations)
+                        )),
+                        "{puzzle}, level {level}, {shares} shares"
+                    );
+                    compared += 1;
+                }
+                path.answer(whole, &mut |_| {});
+            }
+        }
+        assert!(compared >= 6);
+        // An index that names no candidate of the board finds nothing.
+        let board = Board::from_grid(&Grid::parse(NESTED_FIRST[0]).unwrap());
+        assert!(contradiction_from(&board, 1, 10.0, 10).is_none());
+        assert!(contradiction_from(&board, 1, 10.0, 81 * 10).is_none());
     }
 
     #[test]
