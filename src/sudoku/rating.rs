@@ -116,26 +116,82 @@ pub fn steps_of_with(
     grid: &Grid,
     progress: &mut dyn FnMut(&PathProgress),
 ) -> Result<Vec<Step>, LogicError> {
-    let board = Board::from_grid(grid);
-    let mut done = PathProgress {
-        steps: 0,
-        solved: 0,
-        hardest: 0.0,
-    };
-    let steps = logic::solve_path_with(&board, &mut |step, after| {
+    let mut path = RatingPath::new(grid);
+    while let Some(level) = path.advance(progress) {
+        let step = logic::forcing::dynamic_contradiction(path.board(), level);
+        path.answer(step, progress);
+    }
+    path.finish()
+}
+
+/// The path of [`steps_of_with`] one stretch at a time, for a caller that runs the nested
+/// forcing-chain searches itself (the page deals them out to its workers): after
+/// [`RatingPath::advance`] asks for a nesting level, [`RatingPath::answer`] gives the easiest
+/// contradiction at that level on [`RatingPath::board`] (from
+/// [`logic::forcing::dynamic_contradiction`], or its shares).
+pub struct RatingPath {
+    walk: logic::walk::PathWalk,
+    done: PathProgress,
+}
+
+impl RatingPath {
+    pub fn new(grid: &Grid) -> RatingPath {
+        RatingPath {
+            walk: logic::walk::PathWalk::new(Board::from_grid(grid)),
+            done: PathProgress {
+                steps: 0,
+                solved: grid.cells.iter().filter(|&&v| v != 0).count(),
+                hardest: 0.0,
+            },
+        }
+    }
+
+    /// The position reached.
+    pub fn board(&self) -> &Board {
+        self.walk.board()
+    }
+
+    /// Progress so far.
+    pub fn progress(&self) -> PathProgress {
+        self.done
+    }
+
+    /// Takes the steps that need no nesting; `Some(level)` when the path needs the nested
+    /// search at that level, `None` when it has ended ([`RatingPath::finish`]).
+    pub fn advance(&mut self, progress: &mut dyn FnMut(&PathProgress)) -> Option<u8> {
+        let done = &mut self.done;
+        self.walk
+            .advance(&mut |step, after| Self::note(done, step, after, progress))
+    }
+
+    /// The nested search's answer at the level asked for.
+    pub fn answer(&mut self, step: Option<Step>, progress: &mut dyn FnMut(&PathProgress)) {
+        let done = &mut self.done;
+        self.walk
+            .answer(step, &mut |s, after| Self::note(done, s, after, progress));
+    }
+
+    fn note(
+        done: &mut PathProgress,
+        step: &Step,
+        after: &Board,
+        progress: &mut dyn FnMut(&PathProgress),
+    ) {
         done.steps += 1;
         done.solved = after.values.iter().filter(|&&v| v != 0).count();
         done.hardest = done.hardest.max(step.rating);
-        progress(&done);
-    });
-    let mut end = board.clone();
-    for s in &steps {
-        s.apply(&mut end);
+        progress(done);
     }
-    if end.is_solved() {
-        Ok(steps)
-    } else {
-        Err(LogicError::Stuck { steps: steps.len() })
+
+    /// The whole path, or why it did not reach the solution.
+    pub fn finish(self) -> Result<Vec<Step>, LogicError> {
+        if self.walk.board().is_solved() {
+            Ok(self.walk.into_steps())
+        } else {
+            Err(LogicError::Stuck {
+                steps: self.walk.steps().len(),
+            })
+        }
     }
 }
 

@@ -21,6 +21,7 @@ pub mod singles;
 pub mod singles_closure;
 pub mod subsets;
 pub mod uniqueness;
+pub mod walk;
 pub mod wings;
 
 use super::candidates::Board;
@@ -67,8 +68,11 @@ const FINDERS: &[Finder] = &[
     |b| als_wings::als_wing(b, 4),
     colouring::simple_colouring,
     static_chains,
-    hard_chains,
+    se_chains,
 ];
+
+/// The deepest nesting of forcing chains tried (SE's "Nested Forcing Chains" levels 1–4).
+pub const MAX_NESTING: u8 = 4;
 
 /// Static forcing chains (AICs and their named forms) and nice loops: the easier one.
 fn static_chains(board: &Board) -> Option<Step> {
@@ -82,8 +86,8 @@ fn static_chains(board: &Board) -> Option<Step> {
 
 /// Sudoku Explainer's forcing chains in its order (the first kind that finds anything gives
 /// the step, even when a later kind would rate lower): Nishio, multiple, dynamic, dynamic
-/// with pointing, pairs and X-Wings; then nested ones.
-fn hard_chains(board: &Board) -> Option<Step> {
+/// with pointing, pairs and X-Wings. Nested ones come after every finder (see [`next_step`]).
+fn se_chains(board: &Board) -> Option<Step> {
     use se_chaining::Kind;
     [
         Kind::Nishio,
@@ -93,12 +97,24 @@ fn hard_chains(board: &Board) -> Option<Step> {
     ]
     .into_iter()
     .find_map(|kind| se_chaining::find(board, kind))
-    .or_else(|| (1..=4).find_map(|level| forcing::dynamic_contradiction(board, level)))
 }
 
 /// The easiest step available on the board, or `None` when it is solved (or when the
 /// position is contradictory, which a valid puzzle never reaches).
 pub fn next_step(board: &Board) -> Option<Step> {
+    next_step_before_nesting(board).or_else(|| {
+        (!board.is_solved())
+            .then(|| {
+                (1..=MAX_NESTING).find_map(|level| {
+                    forcing::dynamic_contradiction(board, level).filter(|s| s.is_productive())
+                })
+            })
+            .flatten()
+    })
+}
+
+/// The easiest step on the board that needs no nested forcing chain, or `None`.
+pub fn next_step_before_nesting(board: &Board) -> Option<Step> {
     if board.is_solved() {
         return None;
     }
@@ -116,12 +132,10 @@ pub fn solve_path(board: &Board) -> Vec<Step> {
 /// [`solve_path`], telling `after_step` each step and the board it leaves (hard puzzles take
 /// seconds, so callers can show how far the path has come).
 pub fn solve_path_with(board: &Board, after_step: &mut dyn FnMut(&Step, &Board)) -> Vec<Step> {
-    let mut b = board.clone();
-    let mut steps = Vec::new();
-    while let Some(step) = next_step(&b) {
-        step.apply(&mut b);
-        after_step(&step, &b);
-        steps.push(step);
+    let mut walk = walk::PathWalk::new(board.clone());
+    while let Some(level) = walk.advance(after_step) {
+        let step = forcing::dynamic_contradiction(walk.board(), level);
+        walk.answer(step, after_step);
     }
-    steps
+    walk.into_steps()
 }
