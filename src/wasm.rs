@@ -18,6 +18,7 @@ pub mod poly;
 pub mod selftest;
 pub mod sudoku;
 pub mod sudoku_logic;
+pub mod sudoku_rating;
 pub mod voltorb;
 
 /// Runs once when the module is instantiated: Rust panics then reach the console with their

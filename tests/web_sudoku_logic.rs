@@ -2,7 +2,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use gridwise::wasm::sudoku_logic::{sudoku_generate, sudoku_hint, sudoku_rate, sudoku_steps};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -188,3 +188,81 @@ fn generate_is_seeded_and_reports_the_seed() {
 /// What `gridwise sudoku generate --level medium --seed 42 --symmetry central` prints.
 const SEED42_MEDIUM_CENTRAL: &str =
     "...3..596.9.1..23...4.2...18.9....4...........4....1.59...6.4...87..4.6.462..8...";
+
+/// A puzzle of hardest-1106 whose first step is a nested forcing chain.
+const NESTED_FIRST: &str =
+    ".2.4.......7.8...6.....3.5...9.6...1.....23.....5...4...1...8..6...1...797.......";
+
+/// The page's shared rating: begin, deal each nested search into shares, resume with the best
+/// share's answer; the reply must be `sudoku.rate`'s.
+#[wasm_bindgen_test]
+fn a_rating_with_shared_nested_searches_is_the_plain_rating() {
+    use gridwise::wasm::sudoku_rating::{
+        sudoku_nested_share, sudoku_rate_begin, sudoku_rate_resume,
+    };
+    let progress = js_sys::Function::new_no_args("");
+    let puzzle = args(&format!(r#"{{"puzzle":"{NESTED_FIRST}"}}"#));
+    let plain = sudoku_rate(puzzle.clone(), &progress).unwrap();
+    let mut reply = sudoku_rate_begin(puzzle, &progress).unwrap();
+    let session = field(&reply, "session");
+    let mut searches = 0;
+    while !field(&reply, "nested").is_undefined() {
+        let nested = field(&reply, "nested");
+        let mut best: Option<(f64, f64)> = None;
+        for share in 0..2 {
+            let request = js_sys::Object::assign(&js_sys::Object::new(), nested.unchecked_ref());
+            js_sys::Reflect::set(&request, &"share".into(), &share.into()).unwrap();
+            js_sys::Reflect::set(&request, &"shares".into(), &2.into()).unwrap();
+            let found = field(&sudoku_nested_share(request.into()).unwrap(), "found");
+            if !found.is_null() {
+                let pair = js_sys::Array::from(&found);
+                let candidate = (pair.get(0).as_f64().unwrap(), pair.get(1).as_f64().unwrap());
+                if best.is_none_or(|b| candidate < b) {
+                    best = Some(candidate);
+                }
+            }
+        }
+        let found = best.map_or("null".to_string(), |(r, i)| format!("[{r},{i}]"));
+        let resume = args(&format!(
+            r#"{{"session":{},"found":{found}}}"#,
+            session.as_f64().unwrap()
+        ));
+        reply = sudoku_rate_resume(resume, &progress).unwrap();
+        searches += 1;
+    }
+    assert!(searches > 0);
+    let json = |v: &JsValue| js_sys::JSON::stringify(v).unwrap().as_string().unwrap();
+    assert_eq!(json(&field(&reply, "done")), json(&plain));
+}
+
+#[wasm_bindgen_test]
+fn shared_rating_requests_that_make_no_sense_are_errors() {
+    use gridwise::wasm::sudoku_rating::{sudoku_nested_share, sudoku_rate_resume};
+    let progress = js_sys::Function::new_no_args("");
+    let board = format!(
+        r#""values":[{}],"cands":[{}]"#,
+        vec!["0"; 81].join(","),
+        vec!["1022"; 81].join(",")
+    );
+    let err = sudoku_nested_share(args(&format!(
+        r#"{{"level":1,{board},"share":2,"shares":2}}"#
+    )))
+    .unwrap_err();
+    assert_eq!(message(err), "share 2 of 2 does not exist");
+    let err = sudoku_nested_share(args(&format!(
+        r#"{{"level":7,{board},"share":0,"shares":1}}"#
+    )))
+    .unwrap_err();
+    assert_eq!(message(err), "no nested search at level 7");
+    let short = r#""values":[0],"cands":[1022]"#;
+    let err = sudoku_nested_share(args(&format!(
+        r#"{{"level":1,{short},"share":0,"shares":1}}"#
+    )))
+    .unwrap_err();
+    assert_eq!(message(err), "the position to search is not a Sudoku board");
+    let err = sudoku_rate_resume(args(r#"{"session":99999,"found":null}"#), &progress).unwrap_err();
+    assert_eq!(
+        message(err),
+        "this rating was stopped: rate the puzzle again"
+    );
+}

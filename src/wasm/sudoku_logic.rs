@@ -10,6 +10,7 @@ use crate::sudoku::hint::{hint_with_marks, parse_marks};
 use crate::sudoku::rating::{
     PathPosition, Rating, parse_unique, position_before, rate_grid, rating_of, steps_of_with,
 };
+use crate::sudoku::step::Step;
 
 #[derive(Deserialize)]
 struct HintArgs {
@@ -62,20 +63,26 @@ pub fn sudoku_rate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue
     let steps = steps_of_with(&parse_unique(&puzzle)?, &mut |p| {
         reporter.report(p, p.solved == 81)
     })?;
-    let rating = rating_of(&steps);
-    let before_bottleneck = position_before(&steps, rating.bottleneck);
-    to_js(&RateReply {
-        rating,
-        before_bottleneck,
-    })
+    to_js(&RateReply::of(steps))
 }
 
 /// A rating and the position the page can jump to, to see the step that set it.
 #[derive(Serialize)]
-struct RateReply {
+pub(crate) struct RateReply {
     #[serde(flatten)]
     rating: Rating,
     before_bottleneck: PathPosition,
+}
+
+impl RateReply {
+    pub(crate) fn of(steps: Vec<Step>) -> RateReply {
+        let rating = rating_of(&steps);
+        let before_bottleneck = position_before(&steps, rating.bottleneck);
+        RateReply {
+            rating,
+            before_bottleneck,
+        }
+    }
 }
 
 /// `sudoku.generate {level | min, max, symmetry, seed}` → `{puzzle, rating, level, seed}`,
