@@ -117,18 +117,18 @@ pub fn steps_of_with(
     progress: &mut dyn FnMut(&PathProgress),
 ) -> Result<Vec<Step>, LogicError> {
     let mut path = RatingPath::new(grid);
-    while let Some(level) = path.advance(progress) {
-        let step = logic::forcing::dynamic_contradiction(path.board(), level);
+    let mut nested = None;
+    while let Some(ask) = path.advance(progress) {
+        let step = logic::answer_here(path.board(), ask, &mut nested);
         path.answer(step, progress);
     }
     path.finish()
 }
 
-/// The path of [`steps_of_with`] one stretch at a time, for a caller that runs the nested
-/// forcing-chain searches itself (the page deals them out to its workers): after
-/// [`RatingPath::advance`] asks for a nesting level, [`RatingPath::answer`] gives the easiest
-/// contradiction at that level on [`RatingPath::board`] (from
-/// [`logic::forcing::dynamic_contradiction`], or its shares).
+/// The path of [`steps_of_with`] one stretch at a time, for a caller that runs the forcing-chain
+/// searches itself (the page deals the nested ones out to its workers): after
+/// [`RatingPath::advance`] asks for a search ([`logic::walk::Ask`]), [`RatingPath::answer`]
+/// gives its step on [`RatingPath::board`].
 pub struct RatingPath {
     walk: logic::walk::PathWalk,
     done: PathProgress,
@@ -156,15 +156,15 @@ impl RatingPath {
         self.done
     }
 
-    /// Takes the steps that need no nesting; `Some(level)` when the path needs the nested
-    /// search at that level, `None` when it has ended ([`RatingPath::finish`]).
-    pub fn advance(&mut self, progress: &mut dyn FnMut(&PathProgress)) -> Option<u8> {
+    /// Takes the steps that need no forcing chain; the search the path needs next, or `None`
+    /// when it has ended ([`RatingPath::finish`]).
+    pub fn advance(&mut self, progress: &mut dyn FnMut(&PathProgress)) -> Option<logic::walk::Ask> {
         let done = &mut self.done;
         self.walk
             .advance(&mut |step, after| Self::note(done, step, after, progress))
     }
 
-    /// The nested search's answer at the level asked for.
+    /// The answer of the search asked for.
     pub fn answer(&mut self, step: Option<Step>, progress: &mut dyn FnMut(&PathProgress)) {
         let done = &mut self.done;
         self.walk

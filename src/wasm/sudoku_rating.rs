@@ -15,6 +15,8 @@ use super::sudoku_logic::RateReply;
 use super::{Failure, Progress, from_args, to_js};
 use crate::sudoku::candidates::Board;
 use crate::sudoku::logic::forcing::{contradiction_from, contradiction_share};
+use crate::sudoku::logic::se_chains;
+use crate::sudoku::logic::walk::Ask;
 use crate::sudoku::rating::{RatingPath, parse_unique};
 use crate::util::place::ErrorPlace;
 
@@ -141,7 +143,7 @@ fn stretch(
         })
         .ok_or_else(|| failure("this rating was stopped: rate the puzzle again"))?;
     if let Some(found) = answer {
-        let Some(level) = path.advance(&mut report) else {
+        let Some(Ask::Nested(level)) = path.advance(&mut report) else {
             return Err(failure("this rating asked for no nested search"));
         };
         let step = match found {
@@ -154,26 +156,35 @@ fn stretch(
         };
         path.answer(step, &mut report);
     }
-    let reply = match path.advance(&mut report) {
-        Some(level) => {
-            let board = path.board();
-            let nested = NestedSearch {
-                level,
-                values: board.values.to_vec(),
-                cands: board.cands.to_vec(),
-            };
-            PATHS.with_borrow_mut(|(_, paths)| paths.push((session, path)));
-            Stretch {
-                session,
-                nested: Some(nested),
-                done: None,
+    // SE's chains are searched here: they share a cache of assumptions across the board.
+    let reply = loop {
+        match path.advance(&mut report) {
+            Some(Ask::Chains) => {
+                let step = se_chains(path.board());
+                path.answer(step, &mut report);
+            }
+            Some(Ask::Nested(level)) => {
+                let board = path.board();
+                let nested = NestedSearch {
+                    level,
+                    values: board.values.to_vec(),
+                    cands: board.cands.to_vec(),
+                };
+                PATHS.with_borrow_mut(|(_, paths)| paths.push((session, path)));
+                break Stretch {
+                    session,
+                    nested: Some(nested),
+                    done: None,
+                };
+            }
+            None => {
+                break Stretch {
+                    session,
+                    nested: None,
+                    done: Some(RateReply::of(path.finish()?)),
+                };
             }
         }
-        None => Stretch {
-            session,
-            nested: None,
-            done: Some(RateReply::of(path.finish()?)),
-        },
     };
     to_js(&reply)
 }

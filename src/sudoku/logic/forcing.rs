@@ -9,6 +9,7 @@ use super::super::step::{Role, Step};
 use super::chains::{draw_chain, length_surcharge, node, nodes_text, parts};
 use super::parallel;
 use super::singles_closure::{Position, RoundClosures};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 const NONE: u32 = u32::MAX;
 
@@ -498,10 +499,42 @@ pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
 fn contradiction_on_threads(board: &Board, level: u8, threads: usize) -> Option<Step> {
     let search = Assumptions::of(board, level);
     let best = Best::default();
-    parallel::shares(threads, &|first| {
-        search.try_share(board, level, first, threads, &best)
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    parallel::shares(threads, &|_| {
+        search.try_taken(board, level, &next, &stop, &best)
     });
     best.into_step()
+}
+
+/// Runs `other` on this thread while the machine's other threads already search the easiest
+/// contradiction at `level`; when `other` finds nothing, this thread joins that search.
+/// Returns `other`'s step, and the contradiction search's answer only when `other` found
+/// nothing (when it found something, the search is stopped and its answer dropped).
+pub fn contradiction_beside(
+    board: &Board,
+    level: u8,
+    other: impl FnOnce() -> Option<Step>,
+) -> (Option<Step>, Option<Option<Step>>) {
+    let threads = if level > 0 { parallel::threads() } else { 1 };
+    let search = Assumptions::of(board, level);
+    let best = Best::default();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let helper = || search.try_taken(board, level, &next, &stop, &best);
+    let found = parallel::beside(threads, &helper, || {
+        let found = other();
+        if found.is_some() {
+            stop.store(true, Ordering::Relaxed);
+        } else {
+            helper();
+        }
+        found
+    });
+    match found {
+        Some(step) => (Some(step), None),
+        None => (None, Some(best.into_step())),
+    }
 }
 
 /// The best contradiction of one share of a nested search, as (rating, assumption index), for
@@ -579,6 +612,33 @@ impl Assumptions {
         Assumptions {
             order,
             singles: (level == 1).then(|| position.closures()),
+        }
+    }
+
+    /// Tries the assumptions in order, each taken by the first thread free (`next` counts
+    /// the ones taken), until all are taken or `stop` is set.
+    fn try_taken(
+        &self,
+        board: &Board,
+        level: u8,
+        next: &AtomicUsize,
+        stop: &AtomicBool,
+        best: &Best,
+    ) {
+        let mut pairs = (level > 0).then(PairVerdicts::new);
+        while !stop.load(Ordering::Relaxed) {
+            let Some(&(_, cell, d)) = self.order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            try_assumption(
+                board,
+                level,
+                cell,
+                d,
+                best,
+                pairs.as_mut(),
+                self.singles.as_deref(),
+            );
         }
     }
 
@@ -789,14 +849,21 @@ mod tests {
     /// search, at every level a path asks for.
     #[test]
     fn shares_searched_apart_give_the_step_of_the_whole_search() {
+        use crate::sudoku::logic::walk::Ask;
         use crate::sudoku::rating::RatingPath;
         let mut compared = 0;
-        for puzzle in NESTED_FIRST {
+        for (puzzle_index, puzzle) in NESTED_FIRST.into_iter().enumerate() {
             let mut path = RatingPath::new(&Grid::parse(puzzle).unwrap());
             // The first three nested searches of each path.
-            for _ in 0..3 {
-                let Some(level) = path.advance(&mut |_| {}) else {
-                    break;
+            while compared < 9 * (puzzle_index + 1) {
+                let level = match path.advance(&mut |_| {}) {
+                    Some(Ask::Nested(level)) => level,
+                    Some(Ask::Chains) => {
+                        let step = crate::sudoku::logic::se_chains(path.board());
+                        path.answer(step, &mut |_| {});
+                        continue;
+                    }
+                    None => break,
                 };
                 let whole = dynamic_contradiction(path.board(), level);
                 for shares in [1, 2, 3] {

@@ -30,7 +30,8 @@ use super::step::Step;
 /// A technique finder: the first (or easiest) application on the board, if any.
 type Finder = fn(&Board) -> Option<Step>;
 
-/// Finders in order of their SE rating (easiest first). Chains and forcing chains come last.
+/// Finders in order of their SE rating (easiest first), up to the static chains; SE's forcing
+/// chains ([`se_chains`]) and then nested ones come after them.
 ///
 /// Finned and sashimi fish are left out of the path: Sukaku Explainer, whose ratings players
 /// quote, has none, and rating with them matched its ratings less often (81.5% identical on
@@ -68,7 +69,6 @@ const FINDERS: &[Finder] = &[
     |b| als_wings::als_wing(b, 4),
     colouring::simple_colouring,
     static_chains,
-    se_chains,
 ];
 
 /// The deepest nesting of forcing chains tried (SE's "Nested Forcing Chains" levels 1–4).
@@ -86,8 +86,8 @@ fn static_chains(board: &Board) -> Option<Step> {
 
 /// Sudoku Explainer's forcing chains in its order (the first kind that finds anything gives
 /// the step, even when a later kind would rate lower): Nishio, multiple, dynamic, dynamic
-/// with pointing, pairs and X-Wings. Nested ones come after every finder (see [`next_step`]).
-fn se_chains(board: &Board) -> Option<Step> {
+/// with pointing, pairs and X-Wings. Nested ones come after them (see [`next_step`]).
+pub fn se_chains(board: &Board) -> Option<Step> {
     use se_chaining::Kind;
     [
         Kind::Nishio,
@@ -102,25 +102,47 @@ fn se_chains(board: &Board) -> Option<Step> {
 /// The easiest step available on the board, or `None` when it is solved (or when the
 /// position is contradictory, which a valid puzzle never reaches).
 pub fn next_step(board: &Board) -> Option<Step> {
-    next_step_before_nesting(board).or_else(|| {
-        (!board.is_solved())
-            .then(|| {
-                (1..=MAX_NESTING).find_map(|level| {
-                    forcing::dynamic_contradiction(board, level).filter(|s| s.is_productive())
-                })
-            })
-            .flatten()
-    })
+    if board.is_solved() {
+        return None;
+    }
+    let productive = |s: Option<Step>| s.filter(Step::is_productive);
+    next_step_before_chains(board)
+        .or_else(|| productive(se_chains(board)))
+        .or_else(|| {
+            (1..=MAX_NESTING)
+                .find_map(|level| productive(forcing::dynamic_contradiction(board, level)))
+        })
 }
 
-/// The easiest step on the board that needs no nested forcing chain, or `None`.
-pub fn next_step_before_nesting(board: &Board) -> Option<Step> {
+/// The easiest step on the board that needs no forcing chain of Sudoku Explainer's (static
+/// chains and loops are in), or `None`.
+pub fn next_step_before_chains(board: &Board) -> Option<Step> {
     if board.is_solved() {
         return None;
     }
     FINDERS
         .iter()
         .find_map(|f| f(board).filter(|s| s.is_productive()))
+}
+
+/// Answers what a [`walk::PathWalk`] asks, on this machine's threads. SE's chains are searched
+/// while the other threads already search the first nesting level, which the walk asks for
+/// next whenever the chains find nothing (as they do before every nested step); `nested`
+/// keeps that answer until then.
+pub fn answer_here(
+    board: &Board,
+    ask: walk::Ask,
+    nested: &mut Option<Option<Step>>,
+) -> Option<Step> {
+    match ask {
+        walk::Ask::Chains => {
+            let (chain, first_level) = forcing::contradiction_beside(board, 1, || se_chains(board));
+            *nested = first_level;
+            chain
+        }
+        walk::Ask::Nested(1) if nested.is_some() => nested.take().flatten(),
+        walk::Ask::Nested(level) => forcing::dynamic_contradiction(board, level),
+    }
 }
 
 /// The whole easiest-first path from `board` to the solution (stops early only if no
@@ -133,8 +155,9 @@ pub fn solve_path(board: &Board) -> Vec<Step> {
 /// seconds, so callers can show how far the path has come).
 pub fn solve_path_with(board: &Board, after_step: &mut dyn FnMut(&Step, &Board)) -> Vec<Step> {
     let mut walk = walk::PathWalk::new(board.clone());
-    while let Some(level) = walk.advance(after_step) {
-        let step = forcing::dynamic_contradiction(walk.board(), level);
+    let mut nested = None;
+    while let Some(ask) = walk.advance(after_step) {
+        let step = answer_here(walk.board(), ask, &mut nested);
         walk.answer(step, after_step);
     }
     walk.into_steps()

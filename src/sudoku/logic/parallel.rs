@@ -39,6 +39,26 @@ pub fn shares<R: Send>(threads: usize, work: &(impl Fn(usize) -> R + Sync)) -> V
     (0..threads).map(work).collect()
 }
 
+/// Runs `main` on the caller's thread while `helper` runs on `threads - 1` others, and waits
+/// for all of them; `main`'s result. (In WebAssembly only `main` runs.)
+pub fn beside<R>(threads: usize, helper: &(impl Fn() + Sync), main: impl FnOnce() -> R) -> R {
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads > 1 {
+        return std::thread::scope(|scope| {
+            let others: Vec<_> = (1..threads).map(|_| scope.spawn(helper)).collect();
+            let out = main();
+            for h in others {
+                if let Err(panic) = h.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            out
+        });
+    }
+    let _ = (threads, helper);
+    main()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,5 +67,17 @@ mod tests {
     fn shares_come_back_in_share_order() {
         assert_eq!(shares(3, &|first| first * 10), vec![0, 10, 20]);
         assert_eq!(shares(1, &|first| first + 7), vec![7]);
+    }
+
+    #[test]
+    fn beside_runs_every_helper_and_returns_main() {
+        let ran = std::sync::atomic::AtomicUsize::new(0);
+        let helper = || {
+            ran.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        };
+        assert_eq!(beside(3, &helper, || 42), 42);
+        assert_eq!(ran.load(std::sync::atomic::Ordering::Relaxed), 2);
+        assert_eq!(beside(1, &helper, || 7), 7);
+        assert_eq!(ran.load(std::sync::atomic::Ordering::Relaxed), 2);
     }
 }

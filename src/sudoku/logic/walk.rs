@@ -1,20 +1,31 @@
-//! The easiest-first path one step at a time, leaving the nested forcing chains to the caller.
+//! The easiest-first path one step at a time, leaving Sudoku Explainer's forcing chains and the
+//! nested ones to the caller.
 //!
-//! Nested searches take nearly all of the time on the hardest puzzles, and they split well;
-//! natively [`super::solve_path_with`] answers them on threads, while the page, whose workers
-//! share no memory, keeps a walk in one worker and deals each nested search out to the others
-//! (see [`super::forcing::contradiction_share`]).
+//! Those searches take nearly all of the time on the hardest puzzles, and they can run beside
+//! each other or be split: natively [`super::answer_here`] overlaps them on threads, while the
+//! page, whose workers share no memory, keeps a walk in one worker and deals each nested search
+//! out to the others (see [`super::forcing::contradiction_share`]).
 
 use super::super::candidates::Board;
 use super::super::step::Step;
-use super::{MAX_NESTING, next_step_before_nesting};
+use super::{MAX_NESTING, next_step_before_chains};
+
+/// The search a walk needs answered before it can go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// SE's forcing chains, in its order ([`super::se_chains`]).
+    Chains,
+    /// The easiest nested contradiction at this level
+    /// ([`super::forcing::dynamic_contradiction`]).
+    Nested(u8),
+}
 
 /// A solving path under way.
 pub struct PathWalk {
     board: Board,
     steps: Vec<Step>,
-    /// The nesting level whose search the walk waits for.
-    asked: Option<u8>,
+    /// The search whose answer the walk waits for.
+    asked: Option<Ask>,
     /// No technique applies, nested chains up to [`MAX_NESTING`] included.
     stuck: bool,
 }
@@ -34,32 +45,35 @@ impl PathWalk {
         &self.board
     }
 
-    /// Applies the steps that need no nested chain, telling `after_step` each step and the
-    /// board it leaves, until the path ends (`None`) or needs the easiest nested contradiction
-    /// at the returned level on [`PathWalk::board`] (then [`PathWalk::answer`] it).
-    pub fn advance(&mut self, after_step: &mut dyn FnMut(&Step, &Board)) -> Option<u8> {
+    /// Applies the steps that need no forcing chain, telling `after_step` each step and the
+    /// board it leaves, until the path ends (`None`) or needs the answer of a search on
+    /// [`PathWalk::board`] (then give it to [`PathWalk::answer`]).
+    pub fn advance(&mut self, after_step: &mut dyn FnMut(&Step, &Board)) -> Option<Ask> {
         if self.asked.is_some() || self.stuck {
             return self.asked;
         }
-        while let Some(step) = next_step_before_nesting(&self.board) {
+        while let Some(step) = next_step_before_chains(&self.board) {
             self.push(step, after_step);
         }
         if !self.board.is_solved() {
-            self.asked = Some(1);
+            self.asked = Some(Ask::Chains);
         }
         self.asked
     }
 
-    /// Gives the nested search's step at the level [`PathWalk::advance`] asked for (`None`: it
-    /// found none, so the next level is asked next).
+    /// Gives the step the asked search found (`None`: it found none, so the next kind of
+    /// search is asked for next).
     pub fn answer(&mut self, step: Option<Step>, after_step: &mut dyn FnMut(&Step, &Board)) {
-        let Some(level) = self.asked.take() else {
+        let Some(asked) = self.asked.take() else {
             return;
         };
-        match step.filter(Step::is_productive) {
-            Some(step) => self.push(step, after_step),
-            None if level < MAX_NESTING => self.asked = Some(level + 1),
-            None => self.stuck = true,
+        match (step.filter(Step::is_productive), asked) {
+            (Some(step), _) => self.push(step, after_step),
+            (None, Ask::Chains) => self.asked = Some(Ask::Nested(1)),
+            (None, Ask::Nested(level)) if level < MAX_NESTING => {
+                self.asked = Some(Ask::Nested(level + 1));
+            }
+            (None, Ask::Nested(_)) => self.stuck = true,
         }
     }
 
