@@ -4,7 +4,11 @@
 //!
 //! Workers share no memory, so the path waits in the worker that holds it while the others
 //! each search a share of the assumptions; the page picks the best of the shares' answers and
-//! hands it back. The result is the same as `sudoku.rate`'s, whatever the number of shares.
+//! hands it back. SE's forcing chains come first at every position that needs a chain, and
+//! when the last such position needed a nested step the path also stops before them, so that
+//! the page can start the shares of the first nesting level while this worker searches the
+//! chains (they are needed whenever the chains find nothing). The result is the same as
+//! `sudoku.rate`'s, whatever the number of workers.
 
 use std::cell::RefCell;
 
@@ -17,19 +21,29 @@ use crate::sudoku::candidates::Board;
 use crate::sudoku::logic::forcing::{contradiction_from, contradiction_share};
 use crate::sudoku::logic::se_chains;
 use crate::sudoku::logic::walk::Ask;
-use crate::sudoku::rating::{RatingPath, parse_unique};
+use crate::sudoku::rating::{PathProgress, RatingPath, parse_unique};
 use crate::util::place::ErrorPlace;
 
 /// Paths kept at once: a page rates one puzzle at a time, but a cancelled rating's path is
 /// never resumed, so the oldest ones make room.
 const KEPT_PATHS: usize = 4;
 
-thread_local! {
-    /// Ratings under way in this worker, by session number.
-    static PATHS: RefCell<(u32, Vec<(u32, RatingPath)>)> = const { RefCell::new((0, Vec::new())) };
+/// A rating under way.
+struct Session {
+    id: u32,
+    path: RatingPath,
+    /// Whether the chains found nothing at the last position that needed them: then they
+    /// probably find nothing at the next one either, and the page is given the chance to
+    /// start the nested search beside them.
+    chains_failed_last: bool,
 }
 
-/// A position that needs a nested search, as the shares receive it.
+thread_local! {
+    /// Ratings under way in this worker, and the last session number given out.
+    static SESSIONS: RefCell<(u32, Vec<Session>)> = const { RefCell::new((0, Vec::new())) };
+}
+
+/// A position to search, as the shares receive it.
 #[derive(Serialize, Deserialize)]
 struct NestedSearch {
     level: u8,
@@ -37,10 +51,23 @@ struct NestedSearch {
     cands: Vec<u16>,
 }
 
-/// What a rating stretch ends with: the nested search to deal out, or the rating.
+impl NestedSearch {
+    fn at(level: u8, board: &Board) -> NestedSearch {
+        NestedSearch {
+            level,
+            values: board.values.to_vec(),
+            cands: board.cands.to_vec(),
+        }
+    }
+}
+
+/// Where a rating stretch stops: before SE's chains (the first nesting level's search, which
+/// the page may start), at a nested search to deal out, or at the end with the rating.
 #[derive(Serialize)]
 struct Stretch {
     session: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chains: Option<NestedSearch>,
     #[serde(skip_serializing_if = "Option::is_none")]
     nested: Option<NestedSearch>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -55,7 +82,12 @@ struct BeginArgs {
 #[derive(Deserialize)]
 struct ResumeArgs {
     session: u32,
-    /// The best share's (rating, assumption index), or none when no share found one.
+    /// After a `chains` stop: search the chains now.
+    #[serde(default)]
+    chains: bool,
+    /// After a `nested` stop: the best share's (rating, assumption index), or none when no
+    /// share found one.
+    #[serde(default)]
     found: Option<(f64, usize)>,
 }
 
@@ -71,30 +103,49 @@ fn failure(message: &str) -> Failure {
     Failure::new(message, &ErrorPlace::default())
 }
 
-/// `sudoku.rateBegin {puzzle}` → `{session, nested: {level, values, cands}}` when the path
-/// needs a nested search, or `{session, done: <sudoku.rate's reply>}`; reports
-/// `{steps, solved, hardest}` as it goes.
+/// `sudoku.rateBegin {puzzle}` → `{session, chains: {level, values, cands}}` (a position about
+/// to be searched for SE's chains: resume with `chains: true`), `{session, nested: {level,
+/// values, cands}}` (a nested search to deal out: resume with the best share's `found`), or
+/// `{session, done: <sudoku.rate's reply>}`; reports `{steps, solved, hardest}` as it goes.
 #[wasm_bindgen(js_name = sudoku_rateBegin)]
 pub fn sudoku_rate_begin(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let BeginArgs { puzzle } = from_args(args)?;
     let path = RatingPath::new(&parse_unique(&puzzle)?);
-    let session = PATHS.with_borrow_mut(|(next, paths)| {
-        *next = next.wrapping_add(1);
-        if paths.len() >= KEPT_PATHS {
-            paths.remove(0);
+    let session = SESSIONS.with_borrow_mut(|(last, sessions)| {
+        *last = last.wrapping_add(1);
+        if sessions.len() >= KEPT_PATHS {
+            sessions.remove(0);
         }
-        paths.push((*next, path));
-        *next
+        Session {
+            id: *last,
+            path,
+            chains_failed_last: true,
+        }
     });
-    stretch(session, None, progress)
+    stretch(session, Resume::Begin, progress)
 }
 
-/// `sudoku.rateResume {session, found: [rating, index] | null}`: the best answer of the
-/// `sudoku.nestedShare` shares; replies as `sudoku.rateBegin`.
+/// `sudoku.rateResume {session, chains: true}` or `{session, found: [rating, index] | null}`
+/// (the best answer of the `sudoku.nestedShare` shares); replies as `sudoku.rateBegin`.
 #[wasm_bindgen(js_name = sudoku_rateResume)]
 pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
-    let ResumeArgs { session, found } = from_args(args)?;
-    stretch(session, Some(found), progress)
+    let ResumeArgs {
+        session,
+        chains,
+        found,
+    } = from_args(args)?;
+    let session = SESSIONS
+        .with_borrow_mut(|(_, sessions)| {
+            let i = sessions.iter().position(|s| s.id == session)?;
+            Some(sessions.remove(i))
+        })
+        .ok_or_else(|| failure("this rating was stopped: rate the puzzle again"))?;
+    let resume = if chains {
+        Resume::Chains
+    } else {
+        Resume::Nested(found)
+    };
+    stretch(session, resume, progress)
 }
 
 /// `sudoku.nestedShare {level, values, cands, share, shares}` → `{found: [rating, index] |
@@ -127,64 +178,71 @@ fn board_of(search: &NestedSearch) -> Result<Board, Failure> {
         .ok_or_else(|| failure("the position to search is not a Sudoku board"))
 }
 
-/// Gives `answer` (when resuming) to the path `session`, then walks on to its next nested
-/// search or its end.
+/// How a stretch starts.
+enum Resume {
+    Begin,
+    /// Search the chains at the position the last stretch stopped before.
+    Chains,
+    /// The answer to the nested search the last stretch stopped at.
+    Nested(Option<(f64, usize)>),
+}
+
+/// Resumes `session` as `resume` says, then walks on to its next stop.
 fn stretch(
-    session: u32,
-    answer: Option<Option<(f64, usize)>>,
+    mut session: Session,
+    resume: Resume,
     progress: &js_sys::Function,
 ) -> Result<JsValue, Failure> {
     let mut reporter = Progress::new(progress);
-    let mut report = |p: &crate::sudoku::rating::PathProgress| reporter.report(p, p.solved == 81);
-    let mut path = PATHS
-        .with_borrow_mut(|(_, paths)| {
-            let i = paths.iter().position(|(id, _)| *id == session)?;
-            Some(paths.remove(i).1)
-        })
-        .ok_or_else(|| failure("this rating was stopped: rate the puzzle again"))?;
-    if let Some(found) = answer {
-        let Some(Ask::Nested(level)) = path.advance(&mut report) else {
-            return Err(failure("this rating asked for no nested search"));
-        };
-        let step = match found {
-            Some((rating, index)) => Some(
-                contradiction_from(path.board(), level, rating, index).ok_or_else(|| {
-                    failure("a share's nested contradiction could not be found again")
-                })?,
-            ),
-            None => None,
-        };
-        path.answer(step, &mut report);
+    let mut report = |p: &PathProgress| reporter.report(p, p.solved == 81);
+    let path = &mut session.path;
+    let mut chains_now = false;
+    match resume {
+        Resume::Begin => {}
+        Resume::Chains => chains_now = true,
+        Resume::Nested(found) => {
+            let Some(Ask::Nested(level)) = path.advance(&mut report) else {
+                return Err(failure("this rating asked for no nested search"));
+            };
+            let step = match found {
+                Some((rating, index)) => Some(
+                    contradiction_from(path.board(), level, rating, index).ok_or_else(|| {
+                        failure("a share's nested contradiction could not be found again")
+                    })?,
+                ),
+                None => None,
+            };
+            path.answer(step, &mut report);
+        }
     }
-    // SE's chains are searched here: they share a cache of assumptions across the board.
-    let reply = loop {
+    let stop = loop {
         match path.advance(&mut report) {
-            Some(Ask::Chains) => {
+            Some(Ask::Chains) if chains_now || !session.chains_failed_last => {
+                // SE's chains share a cache of assumptions across the board: searched here.
+                chains_now = false;
                 let step = se_chains(path.board());
+                session.chains_failed_last = step.is_none();
                 path.answer(step, &mut report);
             }
-            Some(Ask::Nested(level)) => {
-                let board = path.board();
-                let nested = NestedSearch {
-                    level,
-                    values: board.values.to_vec(),
-                    cands: board.cands.to_vec(),
-                };
-                PATHS.with_borrow_mut(|(_, paths)| paths.push((session, path)));
-                break Stretch {
-                    session,
-                    nested: Some(nested),
-                    done: None,
-                };
-            }
-            None => {
-                break Stretch {
-                    session,
-                    nested: None,
-                    done: Some(RateReply::of(path.finish()?)),
-                };
-            }
+            other => break other,
         }
     };
+    let id = session.id;
+    let mut reply = Stretch {
+        session: id,
+        chains: None,
+        nested: None,
+        done: None,
+    };
+    let search = |level| NestedSearch::at(level, session.path.board());
+    match stop {
+        Some(Ask::Chains) => reply.chains = Some(search(1)),
+        Some(Ask::Nested(level)) => reply.nested = Some(search(level)),
+        None => {
+            reply.done = Some(RateReply::of(session.path.finish()?));
+            return to_js(&reply);
+        }
+    }
+    SESSIONS.with_borrow_mut(|(_, sessions)| sessions.push(session));
     to_js(&reply)
 }
