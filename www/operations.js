@@ -3,7 +3,7 @@
 // callable as `engine.tool.verb` by adding one name here. README's worker-protocol table says
 // what each one takes and returns.
 export const OPERATIONS = {
-  sudoku: ['solve', 'count', 'check', 'hint', 'steps', 'rate', 'generate', 'benchSolve', 'benchRate'],
+  sudoku: ['solve', 'count', 'check', 'hint', 'steps', 'rate', 'rateBegin', 'rateResume', 'nestedShare', 'generate', 'benchSolve', 'benchRate'],
   fill: ['load', 'apply', 'regions', 'patch', 'gaps', 'bench'],
   voltorb: ['analyze', 'generate', 'bench'],
   poly: ['solve', 'describe', 'estimate', 'library', 'bench'],

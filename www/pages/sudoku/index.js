@@ -13,6 +13,7 @@ import { Game } from './game.js';
 import { attachInput } from './input.js';
 import { template } from './template.js';
 import { printPuzzles } from './print.js';
+import { createRater } from './rating.js';
 import {
   STAGES, aboutTitle, effectSummary, hintCandidates, hintRegion, missingCandidates, nameWithArticle, nextStage, playerName, stageSentence, stepCandidates,
 } from './hints.js';
@@ -54,6 +55,9 @@ export function mount(root, { engine }) {
     previous: null, // the game replaced by the last load, for "Back to previous game"
   };
   let disposed = false;
+  // Ratings share their nested searches among the engine's workers.
+  const rater = createRater(engine);
+  const rateShared = ({ puzzle }, opts) => rater.rate(puzzle, opts);
 
   // ---- messages -------------------------------------------------------------------------------
 
@@ -231,13 +235,15 @@ export function mount(root, { engine }) {
   keepFocusHome(root, () => el.canvas, scope);
 
   /** Runs `op` in the section's task box; rejects with an AbortError when cancelled. */
+  /** Runs `op` (an engine operation, or a function called as `op(args, {signal, onProgress})`). */
   async function task(section, label, op, args, { onProgress } = {}) {
     stopBackgroundRating();
     const runner = runners[section];
     const panel = root.querySelector(`[data-section=${section}]`) || runner.box.parentElement;
     const busy = [...panel.querySelectorAll('button[data-action]')];
+    const call = typeof op === 'function' ? op : (a, opts) => engine.run(op, a, opts);
     try {
-      const value = await runner.run((signal, update) => engine.run(op, args, {
+      const value = await runner.run((signal, update) => call(args, {
         signal, onProgress: onProgress && ((p) => update(onProgress(p))),
       }), { label, busy });
       if (value === CANCELLED) throw new DOMException('The request was cancelled', 'AbortError');
@@ -575,7 +581,7 @@ export function mount(root, { engine }) {
       } else {
         let { rating, level } = game.meta;
         if (typeof rating !== 'number') {
-          const r = await task('print', 'Rating the puzzle for its caption…', 'sudoku.rate', { puzzle: textFromCells(game.givens) });
+          const r = await task('print', 'Rating the puzzle for its caption…', rateShared, { puzzle: textFromCells(game.givens) });
           ({ rating, level } = r);
         }
         puzzles = [{ cells: [...game.givens], level, rating }];
@@ -591,7 +597,7 @@ export function mount(root, { engine }) {
     clear(el.helpMsg);
     const puzzle = textFromCells(game.givens);
     try {
-      const r = await task('help', 'Rating the puzzle…', 'sudoku.rate', { puzzle }, {
+      const r = await task('help', 'Rating the puzzle…', rateShared, { puzzle }, {
         onProgress: (p) => `Rating the puzzle… ${p.solved}/81 cells, hardest step so far ${p.hardest.toFixed(1)}`,
       });
       if (textFromCells(game.givens) === puzzle) {
@@ -638,7 +644,7 @@ export function mount(root, { engine }) {
     const controller = new AbortController();
     ui.rating = controller;
     try {
-      const r = await engine.run('sudoku.rate', { puzzle }, { signal: controller.signal });
+      const r = await rater.rate(puzzle, { signal: controller.signal });
       if (!disposed && textFromCells(game.givens) === puzzle) {
         game.meta = { ...game.meta, rating: r.rating, level: r.level };
         render();
@@ -931,6 +937,7 @@ export function mount(root, { engine }) {
     entryCheck?.abort();
     scope.dispose();
     stopBackgroundRating();
+    rater.close();
     clearTimeout(ui.rateRetry);
     game.pause();
     saveNow();

@@ -1,0 +1,66 @@
+// Rating a puzzle with its nested forcing-chain searches shared among the engine's workers.
+//
+// The hardest puzzles spend most of their rating in nested searches, which split into shares
+// of assumptions. Workers share no memory, so one dedicated worker keeps the solving path
+// (its wasm memory lives between requests) and stops at each nested search; the pool's
+// workers each search a share, and the best answer goes back to the path. When the path
+// stops before SE's forcing chains (it does when the last chains found nothing), the shares
+// of the first nesting level start at once, beside the chains: they are needed whenever the
+// chains find nothing. The reply is the one 'sudoku.rate' gives, whatever the number of
+// workers.
+//
+//   const rater = createRater(engine);
+//   const reply = await rater.rate(puzzle, { onProgress, signal });
+//   rater.close();
+
+/** A rater for one page: `rate(puzzle, {onProgress, signal})`, and `close()` on unmount. */
+export function createRater(engine) {
+  let keeper = null;
+  const pathKeeper = () => {
+    if (!keeper) keeper = engine.dedicated();
+    return keeper;
+  };
+  return {
+    async rate(puzzle, { onProgress, signal } = {}) {
+      const path = pathKeeper();
+      // Beside the chains one worker fewer searches, so that every search has a core.
+      const shareOut = (search, shares) => engine.map('sudoku.nestedShare',
+        Array.from({ length: shares }, (_, share) => ({ ...search, share, shares })), { signal });
+      const resume = (args) => path.run('sudoku.rateResume', { session: reply.session, ...args }, { onProgress, signal });
+      // Shares started before the chains, for the position they were started at.
+      let early = null;
+      let reply = await path.run('sudoku.rateBegin', { puzzle }, { onProgress, signal });
+      for (;;) {
+        if (reply.chains) {
+          early = { key: keyOf(reply.chains), parts: shareOut(reply.chains, Math.max(1, engine.size - 1)) };
+          // Unused when the chains find a step: their answer is dropped, not an error.
+          early.parts.catch(() => {});
+          reply = await resume({ chains: true });
+        } else if (reply.nested) {
+          const parts = early && early.key === keyOf(reply.nested) ? early.parts : shareOut(reply.nested, Math.max(1, engine.size));
+          early = null;
+          reply = await resume({ found: best(await parts) });
+        } else {
+          return reply.done;
+        }
+      }
+    },
+    close() {
+      keeper?.close();
+      keeper = null;
+    },
+  };
+}
+
+function keyOf({ level, values, cands }) {
+  return `${level}:${values.join(',')}:${cands.join(',')}`;
+}
+
+/** The shares' best contradiction: the lowest rating, then the first assumption; or null. */
+function best(parts) {
+  let found = null;
+  for (const { found: f } of parts) {
+    if (f && (!found || f[0] < found[0] || (f[0] === found[0] && f[1] < found[1]))) found = f;
+  }
+  return found;
+}
