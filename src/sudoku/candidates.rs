@@ -44,6 +44,21 @@ const fn cell_units() -> [[usize; 3]; 81] {
 /// The 20 peers (cells sharing a unit) of each cell.
 pub const PEERS: [[usize; 20]; 81] = peer_table();
 
+/// Each cell's peers as bits of an 81-bit set (bit `cell`).
+pub const PEER_CELLS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            t[c] |= 1 << PEERS[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// Each unit's cells as bits of an 81-bit set (bit `cell`), for the techniques that ask
 /// whether units meet or hold a set of cells in one operation.
 pub const UNIT_CELLS: [u128; 27] = {

@@ -3,7 +3,7 @@
 //! remove every candidate whose assumption breaks the board at level `n - 1`. With enough
 //! nesting every puzzle with a unique solution is solved without guessing.
 
-use super::super::candidates::{Board, CELL_UNITS, PEERS, UNITS, digits_of};
+use super::super::candidates::{Board, CELL_UNITS, PEER_CELLS, UNIT_CELLS, UNITS, digits_of};
 use super::super::grid::cell_name;
 use super::super::step::{Role, Step};
 use super::chains::{draw_chain, length_surcharge, node, nodes_text, parts};
@@ -30,6 +30,10 @@ pub struct Dynamic {
     /// Working candidates.
     cands: [u16; 81],
     values: [u8; 81],
+    /// Per digit: the cells where `cands` still has it, and the cells where it is placed
+    /// (bit `cell`), so that a unit's places for a digit are one mask away.
+    places: [u128; 10],
+    placed: [u128; 10],
     /// Per node: index into `parents` (its derivation number), or NONE when not derived.
     derived: Vec<u32>,
     /// Parents of each derived node, in derivation order.
@@ -80,9 +84,18 @@ impl Dynamic {
         pairs: Option<&mut PairVerdicts>,
         singles: Option<&[Option<Position>]>,
     ) -> Dynamic {
+        let (mut places, mut placed) = ([0u128; 10], [0u128; 10]);
+        for cell in 0..81 {
+            for digit in digits_of(board.cands[cell]) {
+                places[digit as usize] |= 1 << cell;
+            }
+            placed[usize::from(board.values[cell])] |= 1 << cell;
+        }
         let mut d = Dynamic {
             cands: board.cands,
             values: board.values,
+            places,
+            placed,
             derived: vec![NONE; 1458],
             parents: Vec::with_capacity(256),
             parent_nodes: Vec::with_capacity(512),
@@ -287,19 +300,22 @@ impl Dynamic {
         let (cell, digit, on) = parts(n);
         if on {
             self.values[cell] = digit;
+            self.placed[usize::from(digit)] |= 1 << cell;
             for d in digits_of(self.cands[cell]) {
                 if d != digit {
                     self.derive(node(cell, d, false), &[n]);
                 }
             }
-            for &p in &PEERS[cell] {
-                if self.cands[p] & (1 << digit) != 0 {
-                    self.derive(node(p, digit, false), &[n]);
-                }
+            let mut peers = self.places[usize::from(digit)] & PEER_CELLS[cell];
+            while peers != 0 {
+                let p = peers.trailing_zeros() as usize;
+                peers &= peers - 1;
+                self.derive(node(p, digit, false), &[n]);
             }
             return;
         }
         self.cands[cell] &= !(1 << digit);
+        self.places[usize::from(digit)] &= !(1 << cell);
         if self.values[cell] == 0 {
             let left = self.cands[cell];
             let from = self.parent_nodes.len();
@@ -321,20 +337,17 @@ impl Dynamic {
             }
         }
         let bit = 1u16 << digit;
+        let (places, placed) = (
+            self.places[usize::from(digit)],
+            self.placed[usize::from(digit)],
+        );
         for &u in &CELL_UNITS[cell] {
             let unit = &UNITS[u];
-            if unit.iter().any(|&c| self.values[c] == digit) {
+            if placed & UNIT_CELLS[u] != 0 {
                 continue;
             }
-            let mut places = 0u32;
-            let mut last = 0;
-            for (i, &c) in unit.iter().enumerate() {
-                if self.cands[c] & bit != 0 {
-                    places += 1;
-                    last = i;
-                }
-            }
-            if places > 1 {
+            let here = places & UNIT_CELLS[u];
+            if here & here.wrapping_sub(1) != 0 {
                 continue;
             }
             let from = self.parent_nodes.len();
@@ -344,11 +357,11 @@ impl Dynamic {
                     self.parent_nodes.push(m as u16);
                 }
             }
-            if places == 0 {
+            if here == 0 {
                 self.contradict(from);
                 return;
             }
-            self.derive_listed(node(unit[last], digit, true), from);
+            self.derive_listed(node(here.trailing_zeros() as usize, digit, true), from);
         }
     }
 
