@@ -14,7 +14,7 @@
 //! - of all conclusions, the one with the lowest rating, then the shortest, then the kind SE
 //!   sorts first, then the first found, is the step.
 
-use super::super::candidates::{Board, CELL_UNITS, UNITS, digits_of, unit_name};
+use super::super::candidates::{Board, CELL_UNITS, UNIT_CELLS, UNITS, digits_of, unit_name};
 use super::super::grid::cell_name;
 use super::super::step::{CellDigit, Link, Role, Step};
 use super::chain_rules::first_rule;
@@ -202,10 +202,11 @@ fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
     }
     let cell_links = kind != Kind::Nishio;
     let mut out: Vec<(usize, Vec<u32>)> = Vec::new();
+    let mut places = digit_places(&grid);
     loop {
         if let Some(r) = pending_on.pop_front() {
             let n = imp.node_of(r);
-            true_to_false(&grid, n, cell_links, &mut out);
+            true_to_false(&grid, &places, n, cell_links, &mut out);
             for (m, _) in out.drain(..) {
                 if let Some(on) = imp.get(m ^ 1) {
                     let off = imp.detached(m, &[r]);
@@ -220,10 +221,11 @@ fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
         }
         if let Some(r) = pending_off.pop_front() {
             let n = imp.node_of(r);
-            false_to_true(&grid, source, &imp, r, cell_links, &mut out);
+            false_to_true(&grid, &places, source, &imp, r, cell_links, &mut out);
             if kind.dynamic() {
                 let (c, d, _) = parts(n);
                 grid.eliminate(c, d);
+                places[usize::from(d)] &= !(1 << c);
             }
             for (m, parents) in out.drain(..) {
                 if let Some(off) = imp.get(m ^ 1) {
@@ -255,9 +257,38 @@ fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
     }
 }
 
+/// Per digit, the cells where `grid` has it as a candidate (bit `cell`).
+fn digit_places(grid: &Board) -> [u128; 10] {
+    let mut places = [0u128; 10];
+    for cell in 0..81 {
+        for d in digits_of(grid.cands[cell]) {
+            places[usize::from(d)] |= 1 << cell;
+        }
+    }
+    places
+}
+
+/// The cells of `set` in ascending order (the order of every unit's cell list).
+fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
 /// What a true node forces false: the cell's other digits (unless the chain stays on one
-/// digit), then the digit elsewhere in its box, row and column.
-fn true_to_false(grid: &Board, n: usize, cell_links: bool, out: &mut Vec<(usize, Vec<u32>)>) {
+/// digit), then the digit elsewhere in its box, row and column (`places`: the grid's places of
+/// each digit).
+fn true_to_false(
+    grid: &Board,
+    places: &[u128; 10],
+    n: usize,
+    cell_links: bool,
+    out: &mut Vec<(usize, Vec<u32>)>,
+) {
     let (cell, digit, _) = parts(n);
     if cell_links {
         for d in digits_of(grid.cands[cell]) {
@@ -266,16 +297,13 @@ fn true_to_false(grid: &Board, n: usize, cell_links: bool, out: &mut Vec<(usize,
             }
         }
     }
-    let mut added = [false; 81];
-    added[cell] = true;
+    // Box, then row, then column, each in its own order, every cell once.
     let [row, column, boxu] = CELL_UNITS[cell];
+    let mut left = places[usize::from(digit)] & !(1u128 << cell);
     for unit in [boxu, row, column] {
-        for &c in &UNITS[unit] {
-            if !added[c] && grid.has(c, digit) {
-                added[c] = true;
-                out.push((node(c, digit, false), Vec::new()));
-            }
-        }
+        let here = left & UNIT_CELLS[unit];
+        left &= !here;
+        out.extend(cells_of(here).map(|c| (node(c, digit, false), Vec::new())));
     }
 }
 
@@ -284,6 +312,7 @@ fn true_to_false(grid: &Board, n: usize, cell_links: bool, out: &mut Vec<(usize,
 /// chain's earlier removals from that cell or unit.
 fn false_to_true(
     grid: &Board,
+    places: &[u128; 10],
     source: &Board,
     imp: &Implications,
     r: u32,
@@ -304,14 +333,13 @@ fn false_to_true(
         out.push((node(cell, other, true), parents));
     }
     let [row, column, boxu] = CELL_UNITS[cell];
+    let elsewhere = places[usize::from(digit)] & !(1u128 << cell);
     for unit in [boxu, row, column] {
-        let mut others = UNITS[unit]
-            .iter()
-            .copied()
-            .filter(|&c| c != cell && grid.has(c, digit));
-        let (Some(only), None) = (others.next(), others.next()) else {
+        let others = elsewhere & UNIT_CELLS[unit];
+        if others == 0 || others & (others - 1) != 0 {
             continue;
-        };
+        }
+        let only = others.trailing_zeros() as usize;
         let mut parents = vec![r];
         for &c in &UNITS[unit] {
             if source.has(c, digit) && !grid.has(c, digit) {
