@@ -316,8 +316,8 @@ impl Dynamic {
         }
         self.cands[cell] &= !(1 << digit);
         self.places[usize::from(digit)] &= !(1 << cell);
-        if self.values[cell] == 0 {
-            let left = self.cands[cell];
+        let left = self.cands[cell];
+        if self.values[cell] == 0 && left.count_ones() <= 1 {
             let from = self.parent_nodes.len();
             for d in digits_of(board.cands[cell] & !left) {
                 let m = node(cell, d, false);
@@ -329,12 +329,8 @@ impl Dynamic {
                 self.contradict(from);
                 return;
             }
-            if left.count_ones() == 1 {
-                let d = left.trailing_zeros() as u8;
-                self.derive_listed(node(cell, d, true), from);
-            } else {
-                self.parent_nodes.truncate(from);
-            }
+            let d = left.trailing_zeros() as u8;
+            self.derive_listed(node(cell, d, true), from);
         }
         let bit = 1u16 << digit;
         let (places, placed) = (
