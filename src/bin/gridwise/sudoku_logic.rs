@@ -277,9 +277,9 @@ fn spearman(a: &[f64], b: &[f64]) -> f64 {
     cov / (va * vb).sqrt()
 }
 
-/// Every how many puzzles of hardest-1106 the rating benchmark takes (the same in the browser
-/// bench, benches/browser/sudoku_logic.mjs).
-const HARDEST_SAMPLE_STEP: usize = 30;
+/// Every how many puzzles of hardest-1106 the quick rating benchmark takes (the full one takes
+/// them all; the same in the browser bench, benches/browser/sudoku_logic.mjs).
+const HARDEST_QUICK_STEP: usize = 120;
 
 /// Benchmarks of rating and generation (called from `gridwise bench sudoku`).
 pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
@@ -334,11 +334,12 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
             "< 25 ms (wasm)",
         ),
     ];
-    // The hardest puzzles (nested forcing chains): a fixed sample, every 30th of the set.
+    // The hardest puzzles (nested forcing chains): all of them (issue 10 asks for every one
+    // under a second), or a fixed sample in a quick run.
     let hardest = ctx.data.join("sudoku/hardest-1106.txt");
     let text = std::fs::read_to_string(&hardest)
         .map_err(|e| format!("cannot read {}: {e}", hardest.display()))?;
-    let step = if ctx.quick { 120 } else { HARDEST_SAMPLE_STEP };
+    let step = if ctx.quick { HARDEST_QUICK_STEP } else { 1 };
     let mut hard_times = Vec::new();
     for line in text
         .lines()
@@ -351,15 +352,28 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
         rate_grid(&grid).map_err(|e| e.to_string())?;
         hard_times.push(t.elapsed().as_secs_f64() * 1000.0);
     }
-    let slowest = hard_times.iter().copied().fold(0.0, f64::max);
+    let which = if step == 1 {
+        format!("all {}", hard_times.len())
+    } else {
+        format!("1 in {step}")
+    };
+    hard_times.sort_by(f64::total_cmp);
+    let slowest = hard_times.last().copied().unwrap_or(0.0);
+    let p99 = hard_times[(hard_times.len() * 99 / 100).min(hard_times.len() - 1)];
     rows.push(row(
-        &format!("rate hardest-1106, 1 in {step} (max)"),
+        &format!("rate hardest-1106, {which} (max)"),
         slowest,
         "ms",
         "< 1000 ms native, < 1500 ms wasm",
     ));
     rows.push(row(
-        &format!("rate hardest-1106, 1 in {step} (median)"),
+        &format!("rate hardest-1106, {which} (p99)"),
+        p99,
+        "ms",
+        "report",
+    ));
+    rows.push(row(
+        &format!("rate hardest-1106, {which} (median)"),
         median(&mut hard_times),
         "ms",
         "report",
