@@ -66,6 +66,8 @@ impl NestedSearch {
 #[derive(Serialize)]
 struct Stretch {
     session: u32,
+    /// How far the path has come (a stretch is often too short for a progress message).
+    progress: PathProgress,
     #[serde(skip_serializing_if = "Option::is_none")]
     chains: Option<NestedSearch>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,7 +105,7 @@ fn failure(message: &str) -> Failure {
     Failure::new(message, &ErrorPlace::default())
 }
 
-/// `sudoku.rateBegin {puzzle}` → `{session, chains: {level, values, cands}}` (a position about
+/// `sudoku.rateBegin {puzzle}` → `{session, progress, chains: {level, values, cands}}` (a position about
 /// to be searched for SE's chains: resume with `chains: true`), `{session, nested: {level,
 /// values, cands}}` (a nested search to deal out: resume with the best share's `found`), or
 /// `{session, done: <sudoku.rate's reply>}`; reports `{steps, solved, hardest}` as it goes.
@@ -230,6 +232,7 @@ fn stretch(
     let id = session.id;
     let mut reply = Stretch {
         session: id,
+        progress: session.path.progress(),
         chains: None,
         nested: None,
         done: None,

@@ -31,6 +31,9 @@ export function createRater(engine) {
       let early = null;
       let reply = await path.run('sudoku.rateBegin', { puzzle }, { onProgress, signal });
       for (;;) {
+        // Each stop says how far the path has come; the worker's own messages are rate-limited
+        // within one request, and a stretch between two stops is often shorter than that.
+        if (!reply.done && reply.progress) onProgress?.(reply.progress);
         if (reply.chains) {
           early = { key: keyOf(reply.chains), parts: shareOut(reply.chains, Math.max(1, engine.size - 1)) };
           // Unused when the chains find a step: their answer is dropped, not an error.
