@@ -11,7 +11,9 @@
 //!   is one too (see `Search::worth_trying`);
 //! - a set of two boards needs no search (see `Search::pair_value`);
 //! - two boards that no play can win both ("rivals", see `Search::rivals_bound`) bound the
-//!   value of a set: at most one board of a group of mutual rivals is won.
+//!   value of a set: at most one board of a group of mutual rivals is won. Boards keep the
+//!   group they were dealt into, so every subset below is bounded by that grouping in one
+//!   pass before pairs are compared again.
 //!
 //! Otherwise every useful card is tried, safest first, and values of board sets are memoised.
 //! The search is an expectimax with bounds passed down: a set is only solved well enough to
@@ -62,6 +64,9 @@ pub(super) struct Entry {
     pub(super) weight: f64,
     /// Two independent hashes of the board; a set's memo key is their sums over its members.
     pub(super) hash: [u64; 2],
+    /// The group of mutual rivals this board was dealt into when the rivals bound was last
+    /// worked out for a set holding it (see [`Search::rivals_bound`]); at first its own.
+    pub(super) group: u32,
 }
 
 impl Entry {
@@ -72,6 +77,7 @@ impl Entry {
             masks,
             weight,
             hash: [mix(id), mix(id ^ 0xA5A5_5A5A_0F0F_F0F0)],
+            group: id as u32,
         }
     }
 }
@@ -175,6 +181,10 @@ struct Search {
     nodes: u64,
     budget: u64,
     approximate: bool,
+    /// Scratch for [`Search::inherited_rivals`]: the heaviest board seen of each group (0 when
+    /// none), and the groups to clear afterwards.
+    group_best: Vec<f64>,
+    touched: Vec<u32>,
 }
 
 /// Cards on which boards disagree, given the cards showing each value 0–3 on some board.
@@ -219,7 +229,12 @@ impl Search {
             });
             arena[i].weight += weight;
         }
+        // Group numbers stay below the number of distinct boards: each set numbers its groups
+        // from 0, and the first numbers are the boards' own.
+        let groups = arena.len();
         Search {
+            group_best: vec![0.0; groups],
+            touched: Vec::new(),
             arena,
             memo: HashMap::default(),
             nodes: 0,
@@ -317,16 +332,18 @@ impl Search {
 
     /// An upper bound on the weight `span` can win, its `won` included: the memoised value or
     /// bound when known, else the rest's weight when a safe card exists, else that weight minus
-    /// the smallest Voltorb weight of any useful card (one flip ahead).
-    fn bound(&self, span: &Span) -> (f64, bool) {
+    /// the smallest Voltorb weight of any useful card (one flip ahead), and in both cases at
+    /// most the rivals bound inherited from a larger set.
+    fn bound(&mut self, span: &Span) -> (f64, bool) {
         if let Some(v) = self.pair_value(span) {
             return (v, true);
         }
         if let Some(&(v, _)) = self.memo.get(&span.sum.key) {
             return (span.won + v, true);
         }
+        let inherited = self.inherited_rivals(span);
         if span.sum.safe() != 0 {
-            return (span.won + span.sum.weight, false);
+            return (span.won + span.sum.weight.min(inherited), false);
         }
         let w0 = self.voltorb_weights(span);
         let useful = span.sum.useful();
@@ -334,7 +351,30 @@ impl Search {
             .filter(|&c| useful & (1 << c) != 0)
             .map(|c| w0[c])
             .fold(f64::INFINITY, f64::min);
-        (span.won + span.sum.weight - min0, false)
+        (span.won + (span.sum.weight - min0).min(inherited), false)
+    }
+
+    /// The rivals bound of `span` by the groups its boards were dealt into for a larger set
+    /// (boards of one group are still mutual rivals in any subset): the sum of each group's
+    /// heaviest board. One pass, where [`Search::rivals_bound`] compares pairs of boards.
+    fn inherited_rivals(&mut self, span: &Span) -> f64 {
+        let mut total = 0.0;
+        for e in &self.arena[span.start..span.end] {
+            let best = &mut self.group_best[e.group as usize];
+            // Weights are positive, so 0 marks a group not seen yet.
+            if *best == 0.0 {
+                self.touched.push(e.group);
+            }
+            if e.weight > *best {
+                total += e.weight - *best;
+                *best = e.weight;
+            }
+        }
+        for &g in &self.touched {
+            self.group_best[g as usize] = 0.0;
+        }
+        self.touched.clear();
+        total
     }
 
     /// Tightens the bounds of `parts` with [`Search::rivals_bound`], one part at a time, until
@@ -364,8 +404,9 @@ impl Search {
     /// non-Voltorb, different values) and neither's multipliers are all multipliers of the
     /// other (when they are, clearing the smaller set ends one game and not the other). The
     /// boards are dealt, heaviest first, into groups of mutual rivals; at most one board of a
-    /// group can be won, so the groups' heaviest boards bound the winning weight.
-    fn rivals_bound(&self, span: &Span) -> f64 {
+    /// group can be won, so the groups' heaviest boards bound the winning weight. The boards
+    /// keep their group numbers, so that the subsets searched below inherit the grouping.
+    fn rivals_bound(&mut self, span: &Span) -> f64 {
         let n = span.end - span.start;
         if n > RIVALS_MAX {
             return self.rivals_bound_large(span);
@@ -405,12 +446,19 @@ impl Search {
                 }
             }
         }
+        for (k, group) in groups[..count].iter().enumerate() {
+            let mut members = *group;
+            while members != 0 {
+                self.arena[span.start + members.trailing_zeros() as usize].group = k as u32;
+                members &= members - 1;
+            }
+        }
         total
     }
 
     /// [`Search::rivals_bound`] for sets too large for bit-set groups (up to
     /// `RIVALS_LARGE_MAX` boards; beyond, no bound).
-    fn rivals_bound_large(&self, span: &Span) -> f64 {
+    fn rivals_bound_large(&mut self, span: &Span) -> f64 {
         let n = span.end - span.start;
         if n > RIVALS_LARGE_MAX {
             return f64::INFINITY;
@@ -431,6 +479,11 @@ impl Search {
                     groups.push(vec![i]);
                     total += board.weight;
                 }
+            }
+        }
+        for (k, group) in groups.iter().enumerate() {
+            for &i in group {
+                self.arena[span.start + i].group = k as u32;
             }
         }
         total
