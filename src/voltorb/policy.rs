@@ -278,19 +278,6 @@ impl Search {
         }
     }
 
-    /// Voltorb weight of each card over `span`.
-    fn voltorb_weights(&self, span: &Span) -> [f64; CELLS] {
-        let mut w0 = [0.0; CELLS];
-        for e in &self.arena[span.start..span.end] {
-            let mut m = e.masks[0];
-            while m != 0 {
-                w0[m.trailing_zeros() as usize] += e.weight;
-                m &= m - 1;
-            }
-        }
-        w0
-    }
-
     /// The Voltorb weight of each card over `span` (which has no safe card), and the useful
     /// cards that no other card dominates.
     ///
@@ -331,9 +318,10 @@ impl Search {
     }
 
     /// An upper bound on the weight `span` can win, its `won` included: the memoised value or
-    /// bound when known, else the rest's weight when a safe card exists, else that weight minus
-    /// the smallest Voltorb weight of any useful card (one flip ahead), and in both cases at
-    /// most the rivals bound inherited from a larger set.
+    /// bound when known, else the rivals bound inherited from a larger set. (The one-flip bound,
+    /// the weight minus the smallest Voltorb weight of a useful card, costs a pass over every
+    /// Voltorb of every board and is rarely the smaller one: the search only uses it to order
+    /// and cut cards, where `worth_trying` has those weights anyway.)
     fn bound(&mut self, span: &Span) -> (f64, bool) {
         if let Some(v) = self.pair_value(span) {
             return (v, true);
@@ -342,16 +330,7 @@ impl Search {
             return (span.won + v, true);
         }
         let inherited = self.inherited_rivals(span);
-        if span.sum.safe() != 0 {
-            return (span.won + span.sum.weight.min(inherited), false);
-        }
-        let w0 = self.voltorb_weights(span);
-        let useful = span.sum.useful();
-        let min0 = (0..CELLS)
-            .filter(|&c| useful & (1 << c) != 0)
-            .map(|c| w0[c])
-            .fold(f64::INFINITY, f64::min);
-        (span.won + (span.sum.weight - min0).min(inherited), false)
+        (span.won + span.sum.weight.min(inherited), false)
     }
 
     /// The rivals bound of `span` by the groups its boards were dealt into for a larger set
