@@ -16,6 +16,8 @@ pub struct Timings {
     pub boards: Vec<usize>,
     /// Analyses whose best move fell back to the approximate rule.
     pub approximate: usize,
+    /// Which ones (indices in dealing order).
+    pub approximate_at: Vec<usize>,
 }
 
 /// The analysis request for a fresh board: its clues and its level, nothing revealed.
@@ -47,8 +49,9 @@ pub fn time_fresh_boards(
         ms: Vec::with_capacity(count),
         boards: Vec::with_capacity(count),
         approximate: 0,
+        approximate_at: Vec::new(),
     };
-    for _ in 0..count {
+    for i in 0..count {
         let d = deal(level, &mut rng);
         let req = fresh_request(d.board, d.level, best);
         let t = now();
@@ -57,6 +60,7 @@ pub fn time_fresh_boards(
         out.boards.push(a.boards);
         if a.best.as_ref().is_some_and(|b| !b.exact) {
             out.approximate += 1;
+            out.approximate_at.push(i);
         }
     }
     Ok(out)

@@ -43,6 +43,11 @@ const CACHE_RIVALS_FROM: usize = 24;
 /// Default node budget: distinct board sets solved before falling back to the greedy rule.
 pub const DEFAULT_BUDGET: u64 = 500_000;
 
+/// The budget of a search "to the end", which the page offers when the default one falls
+/// short: enough for every fresh level-8 board of the benchmark (the hardest take about 4.2
+/// million board sets, a minute or more and some 450 MB).
+pub const EXHAUSTIVE_BUDGET: u64 = 5_000_000;
+
 /// The recommended card and the winning chances.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BestMove {

@@ -381,6 +381,30 @@ test('coach mode grades a flip against the best card and sums up the round', asy
   assert.deepEqual(errors, []);
 });
 
+test('an approximate best move offers a search to the end, which shows its progress and cancels back to the answer', async (t) => {
+  const { page, errors } = await browser.open(t, '#/voltorb');
+  await page.waitForSelector('.vf-clue-input');
+  // A fresh level-8 board (the benchmark's 20th) whose best move outgrows the default budget.
+  await page.selectOption('select[aria-label="Level"]', '8');
+  await page.fill('.vf-paste', '5 2, 6 2, 6 2, 4 3, 7 1, 4 3, 5 2, 5 3, 7 1, 7 1');
+  await page.dispatchEvent('.vf-paste', 'change');
+  await page.waitForFunction(() => /Best move/.test(document.querySelector('.vf-advice').textContent), null, { timeout: 120000 });
+  const first = await page.locator('.vf-advice').textContent();
+  assert.match(first, /approximate, a lower bound/);
+  const further = page.locator('.vf-advice button');
+  assert.match(await further.textContent(), /Search to the end/);
+  await further.click();
+  const box = page.locator('[data-task=best]');
+  await box.waitFor({ state: 'visible', timeout: 10000 });
+  await page.waitForFunction(() => /to the end… \d+ s$/.test(document.querySelector('[data-task=best] .task-label').textContent), null, { timeout: 30000 });
+  await box.locator('.task-cancel').click();
+  await box.waitFor({ state: 'hidden' });
+  // Stopping gives back the answer found before, still offering the longer search.
+  assert.equal(await page.locator('.vf-advice').textContent(), first);
+  assert.equal(await page.locator('.vf-advice button').count(), 1);
+  assert.deepEqual(errors, []);
+});
+
 test('a long search shows its progress and can be cancelled: Uniform odds with "8 1" on every line', async (t) => {
   const { page, errors } = await browser.open(t, '#/voltorb');
   await page.waitForSelector('.vf-clue-input');

@@ -17,7 +17,12 @@ import { drawAssistCards, drawPlayCards, drawClueViews, percent } from './cards.
 import { loadState, saveState, UNDO_KEPT } from './storage.js';
 import { SIZE, CARDS, HISTORY_KEPT, newRound, flip, toggleMemo, end, settle, revealedOf, found } from './round.js';
 
-const formatMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
+/**
+ * Board sets the "Search to the end" search may visit: the core's `EXHAUSTIVE_BUDGET`
+ * (src/voltorb/policy.rs), enough for every fresh level-8 board of the benchmark.
+ */
+const EXACT_BUDGET = 5_000_000;
+const formatMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 export function mount(root, { engine }) {
   root.innerHTML = template();
@@ -44,6 +49,15 @@ export function mount(root, { engine }) {
   const hints = new TaskRunner($('[data-task=hint]'), { scope, home: () => lastCard() });
 
   /** Runs `work()` while `update` shows `label` and the seconds it has taken so far. */
+  function inlineButton(label, onClick) {
+    const btn = document.createElement('button');
+    btn.type = 'button';
+    btn.className = 'btn vf-inline-action';
+    btn.textContent = label;
+    btn.addEventListener('click', onClick);
+    return btn;
+  }
+
   async function withElapsed(update, label, work) {
     const started = performance.now();
     const tick = setInterval(() => update(`${label}… ${Math.round((performance.now() - started) / 1000)} s`), 1000);
@@ -212,7 +226,7 @@ export function mount(root, { engine }) {
     el.status.classList.add('vf-working');
     el.status.textContent = 'Working out the odds…';
     let summary = '';
-    search.run(async (signal, update) => {
+    const shown = search.run(async (signal, update) => {
       // Odds first (milliseconds), then the best-move search, which can take a moment.
       const started = performance.now();
       const odds = await engine.voltorb.analyze({ ...args, best: false }, { signal });
@@ -225,12 +239,49 @@ export function mount(root, { engine }) {
       const searchStarted = performance.now();
       const full = await withElapsed(update, 'Searching for the best move', () => engine.voltorb.analyze(args, { signal }));
       return { full, ms: performance.now() - searchStarted };
-    }, { label: 'Working out the odds…' }).then((result) => {
+    }, { label: 'Working out the odds…' });
+    showBest(shown, args, () => summary, null);
+  }
+
+  /**
+   * Searches the best move again with a budget large enough for every board we have met (a
+   * minute or more on the hardest), on a worker of its own that is closed afterwards: such a
+   * search takes a few hundred MB, which a pool worker would keep.
+   */
+  function searchToTheEnd(args, summary, before) {
+    adviceMsg.clear();
+    el.status.classList.add('vf-working');
+    el.status.textContent = `${summary} · searching to the end…`;
+    const shown = search.run(async (signal, update) => {
+      const worker = engine.dedicated();
+      try {
+        const started = performance.now();
+        const full = await withElapsed(update, 'Searching every line to the end',
+          () => worker.voltorb.analyze({ ...args, budget: EXACT_BUDGET }, { signal }));
+        return { full, ms: performance.now() - started };
+      } finally {
+        worker.close();
+      }
+    }, { label: 'Searching every line to the end…' });
+    showBest(shown, { ...args, budget: EXACT_BUDGET }, () => summary, { args, result: before });
+  }
+
+  /**
+   * Shows the outcome of a best-move search (`shown`, from `search.run`) for `args`. `fallback`
+   * (`{args, result}`): the answer to show again if this search is stopped.
+   */
+  function showBest(shown, args, summaryOf, fallback) {
+    shown.then((result) => {
+      const summary = summaryOf();
       if (result === CANCELLED) {
         // A newer analysis replaced this one (it owns the status line now), or the user
         // stopped the search.
         if (search.running) return;
         el.status.classList.remove('vf-working');
+        if (fallback) {
+          presentBest(fallback.result, fallback.args, summary);
+          return;
+        }
         if (analysis) {
           el.status.textContent = summary;
           adviceMsg.show('Best-move search stopped: the odds shown are exact; change a card or clue to search again.', 'info');
@@ -241,24 +292,7 @@ export function mount(root, { engine }) {
         return;
       }
       el.status.classList.remove('vf-working');
-      const { full, ms } = result;
-      analysis = full;
-      el.status.textContent = `${summary} · best move ${formatMs(ms)}`;
-      const playOn = full.continue;
-      if (full.best && full.objective === 'coins') {
-        const about = playOn && !playOn.exact ? 'at least ' : '';
-        adviceMsg.show(`Best move for coins: row ${full.best.row + 1}, column ${full.best.col + 1} — ${about}${coins(playOn?.coins ?? 0)} expected, ${percent(full.best.win)} to clear`, 'info');
-      } else if (full.best) {
-        adviceMsg.show(`Best move: row ${full.best.row + 1}, column ${full.best.col + 1} — ${percent(full.best.win)} to clear the board`
-          + `${full.best.exact ? '' : ' (approximate: search budget reached, a lower bound)'}`, 'info');
-      } else if (full.quit && full.objective === 'coins') {
-        adviceMsg.show(`Quit now: no card left pays more on average than the ${coins(full.quit.coins)} you have.`, 'success');
-      } else if (full.win != null) {
-        adviceMsg.show(full.win >= 0.9999 ? 'Board cleared: nothing left to find.' : `Win probability ${percent(full.win)}`, full.win >= 0.9999 ? 'success' : 'info');
-      }
-      showQuitAdvice(full);
-      showWhy(full);
-      drawAssist();
+      presentBest(result, args, summary);
     }, (err) => {
       el.status.classList.remove('vf-working');
       el.status.textContent = '';
@@ -267,6 +301,33 @@ export function mount(root, { engine }) {
       boardMsg.show(err.message, 'error');
       drawAssist();
     });
+  }
+
+  /** Shows a best-move answer (`result`: `{full, ms}`) found for `args`. */
+  function presentBest(result, args, summary) {
+    const { full, ms } = result;
+    analysis = full;
+    el.status.textContent = `${summary} · best move ${formatMs(ms)}`;
+    const playOn = full.continue;
+    if (full.best && full.objective === 'coins') {
+      const about = playOn && !playOn.exact ? 'at least ' : '';
+      adviceMsg.show(`Best move for coins: row ${full.best.row + 1}, column ${full.best.col + 1} — ${about}${coins(playOn?.coins ?? 0)} expected, ${percent(full.best.win)} to clear`, 'info');
+    } else if (full.best) {
+      const further = !full.best.exact && !args.budget
+        ? inlineButton('Search to the end (a minute or two)', () => searchToTheEnd(args, summary, result)) : null;
+      const approximate = args.budget
+        ? ' (approximate even after the longest search: a lower bound)'
+        : ' (approximate, a lower bound: the search stopped at its budget)';
+      adviceMsg.show(`Best move: row ${full.best.row + 1}, column ${full.best.col + 1} — ${percent(full.best.win)} to clear the board`
+        + `${full.best.exact ? '' : approximate}`, 'info', further);
+    } else if (full.quit && full.objective === 'coins') {
+      adviceMsg.show(`Quit now: no card left pays more on average than the ${coins(full.quit.coins)} you have.`, 'success');
+    } else if (full.win != null) {
+      adviceMsg.show(full.win >= 0.9999 ? 'Board cleared: nothing left to find.' : `Win probability ${percent(full.win)}`, full.win >= 0.9999 ? 'success' : 'info');
+    }
+    showQuitAdvice(full);
+    showWhy(full);
+    drawAssist();
   }
 
   function setCard(cell, value) {
