@@ -44,8 +44,8 @@ const CACHE_RIVALS_FROM: usize = 24;
 pub const DEFAULT_BUDGET: u64 = 500_000;
 
 /// The budget of a search "to the end", which the page offers when the default one falls
-/// short: enough for every fresh level-8 board of the benchmark (the hardest take about 4.2
-/// million board sets, a minute or more and some 450 MB).
+/// short: enough for every fresh level-8 board of the benchmark (the hardest takes about 4.2
+/// million board sets, over a minute natively and about 440 MB).
 pub const EXHAUSTIVE_BUDGET: u64 = 5_000_000;
 
 /// The recommended card and the winning chances.

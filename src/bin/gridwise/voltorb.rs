@@ -84,7 +84,7 @@ fn solve(file: Option<PathBuf>) -> ExitCode {
 
 /// Native voltorb benchmarks: tile odds over generated boards of every level, and the best
 /// move from 1,000 fresh level-8 boards (median, p95, p99, max, how many only approximately)
-/// with the peak memory.
+/// with the peak memory; then the approximate ones searched to the end.
 pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
     let per_level = if ctx.quick { 100 } else { 1000 };
     let start = Instant::now();
