@@ -161,7 +161,7 @@ test('a share link opens its puzzle and the previous game can come back', async 
   const link = await page.inputValue('[data-role=import]');
   assert.ok(link.endsWith(`#/sudoku?p=${OTHER.replace(/\./g, '.')}`), link);
 
-  await page.click('.sudoku-link');
+  await page.click('.message-action');
   assert.equal(await board('givens'), WELCOME);
 
   // A broken link explains itself and leaves the game alone.

@@ -53,6 +53,16 @@ class MessageSlot {
   get text() { return this.element.textContent; }
 }
 
+/** A button offering what to do next, to show inside a message ("Go to the step before it"). */
+export function messageAction(label, onClick) {
+  const btn = document.createElement('button');
+  btn.type = 'button';
+  btn.className = 'btn message-action';
+  btn.textContent = label;
+  btn.addEventListener('click', onClick);
+  return btn;
+}
+
 /** The message slots of one page. */
 export class Messages {
   constructor() {

@@ -3,7 +3,7 @@
 // Drawing, input, game state and storage live in pages/sudoku/.
 import { onThemeChange } from '../../ui/theme.js';
 import { Scope } from '../../ui/dom.js';
-import { Messages, sentence } from '../../ui/messages.js';
+import { Messages, messageAction, sentence } from '../../ui/messages.js';
 import { TaskRunner, CANCELLED } from '../../ui/task.js';
 import { keepFocusHome, focusQuietly } from '../../ui/focus.js';
 import { randomSeed } from '../../ui/seed.js';
@@ -284,18 +284,9 @@ export function mount(root, { engine }) {
   }
 
   /** A small button that follows a message's text. */
-  function linkButton(label, onClick) {
-    const btn = document.createElement('button');
-    btn.type = 'button';
-    btn.className = 'btn sudoku-link';
-    btn.textContent = label;
-    btn.addEventListener('click', onClick);
-    return btn;
-  }
-
   function backButton() {
     if (!ui.previous) return null;
-    return linkButton('Back to previous game', () => {
+    return messageAction('Back to previous game', () => {
       const prev = ui.previous;
       ui.previous = null;
       game.pause();
@@ -612,7 +603,7 @@ export function mount(root, { engine }) {
         + `Hardest step: ${r.hardest_name || r.hardest}, step ${r.bottleneck + 1} of ${r.steps}.`;
       // Why this rating: the player can go to the position just before that step and ask for it.
       const jump = r.before_bottleneck && game.mode === 'play' && r.bottleneck > 0
-        ? linkButton('Go to the step before it', () => goToBottleneck(puzzle, r)) : null;
+        ? messageAction('Go to the step before it', () => goToBottleneck(puzzle, r)) : null;
       say(el.helpMsg, text, 'info', jump);
     } catch (err) {
       say(el.helpMsg, isAbort(err) ? 'Cancelled.' : `Could not rate: ${err.message}`, isAbort(err) ? 'info' : 'error');

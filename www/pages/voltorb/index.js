@@ -5,7 +5,7 @@
 // the round in play, coins and the rounds that set the next level — is saved after each change
 // (storage.js) and comes back on return. Rounds are plain data (round.js); cards.js draws them.
 import { Scope, finder } from '../../ui/dom.js';
-import { Messages } from '../../ui/messages.js';
+import { Messages, messageAction } from '../../ui/messages.js';
 import { TaskRunner, CANCELLED } from '../../ui/task.js';
 import { keepFocusHome, focusQuietly } from '../../ui/focus.js';
 import { placeOf, markInvalid, clearInvalid } from '../../ui/errors.js';
@@ -49,15 +49,6 @@ export function mount(root, { engine }) {
   const hints = new TaskRunner($('[data-task=hint]'), { scope, home: () => lastCard() });
 
   /** Runs `work()` while `update` shows `label` and the seconds it has taken so far. */
-  function inlineButton(label, onClick) {
-    const btn = document.createElement('button');
-    btn.type = 'button';
-    btn.className = 'btn vf-inline-action';
-    btn.textContent = label;
-    btn.addEventListener('click', onClick);
-    return btn;
-  }
-
   async function withElapsed(update, label, work) {
     const started = performance.now();
     const tick = setInterval(() => update(`${label}… ${Math.round((performance.now() - started) / 1000)} s`), 1000);
@@ -314,7 +305,7 @@ export function mount(root, { engine }) {
       adviceMsg.show(`Best move for coins: row ${full.best.row + 1}, column ${full.best.col + 1} — ${about}${coins(playOn?.coins ?? 0)} expected, ${percent(full.best.win)} to clear`, 'info');
     } else if (full.best) {
       const further = !full.best.exact && !args.budget
-        ? inlineButton('Search to the end (a minute or two)', () => searchToTheEnd(args, summary, result)) : null;
+        ? messageAction('Search to the end (a minute or two)', () => searchToTheEnd(args, summary, result)) : null;
       const approximate = args.budget
         ? ' (approximate even after the longest search: a lower bound)'
         : ' (approximate, a lower bound: the search stopped at its budget)';
