@@ -4,9 +4,10 @@
 use serde::Deserialize;
 
 use crate::voltorb::analyze::Objective;
+use crate::voltorb::policy::EXHAUSTIVE_BUDGET;
 use crate::voltorb::{AnalyzeRequest, Weighting};
 
-/// `{rows, cols, revealed?, level?, weighting?, best?, budget?}`.
+/// `{rows, cols, revealed?, level?, weighting?, best?, budget?, exhaustive?}`.
 #[derive(Clone, Debug, Deserialize)]
 pub struct AnalyzeArgs {
     /// `[sum, voltorbs]` of each row, top to bottom.
@@ -28,6 +29,9 @@ pub struct AnalyzeArgs {
     /// Board sets the exact best-move search may visit.
     #[serde(default)]
     pub budget: Option<u64>,
+    /// Search "to the end": the budget is [`EXHAUSTIVE_BUDGET`] (unless `budget` is given).
+    #[serde(default)]
+    pub exhaustive: bool,
     /// `win` (the default: the best chance to clear the board) or `coins` (the most coins
     /// expected this round, quitting allowed).
     #[serde(default)]
@@ -50,7 +54,7 @@ impl From<AnalyzeArgs> for AnalyzeRequest {
             level: a.level,
             weighting: a.weighting,
             best: a.best,
-            budget: a.budget,
+            budget: a.budget.or(a.exhaustive.then_some(EXHAUSTIVE_BUDGET)),
             objective: a.objective,
             judge: a.judge,
         }
@@ -81,5 +85,20 @@ mod tests {
             (request.best, request.level, request.weighting),
             (false, Some(3), Some(Weighting::Uniform))
         );
+    }
+
+    #[test]
+    fn exhaustive_asks_for_the_large_budget_unless_a_budget_is_given() {
+        let five = "[[5,0],[5,0],[5,0],[5,0],[5,0]]";
+        let request = |extra: &str| {
+            let text = format!(r#"{{"rows":{five},"cols":{five}{extra}}}"#);
+            AnalyzeRequest::from(serde_json::from_str::<AnalyzeArgs>(&text).unwrap())
+        };
+        assert_eq!(
+            request(r#","exhaustive":true"#).budget,
+            Some(EXHAUSTIVE_BUDGET)
+        );
+        assert_eq!(request(r#","exhaustive":true,"budget":7"#).budget, Some(7));
+        assert_eq!(request("").budget, None);
     }
 }

@@ -70,7 +70,9 @@ pub(super) struct Entry {
     /// Two independent hashes of the board; a set's memo key is their sums over its members.
     pub(super) hash: [u64; 2],
     /// The group of mutual rivals this board was dealt into when the rivals bound was last
-    /// worked out for a set holding it (see [`Search::rivals_bound`]); at first its own.
+    /// worked out for a set holding it (see [`Search::rivals_bound`]); at first its own. A
+    /// set's boards are copies dealt from its parent's (see [`Search::parts`]) and are
+    /// relabelled all together, so the boards of one set always carry one grouping.
     pub(super) group: u32,
 }
 

@@ -17,11 +17,6 @@ import { drawAssistCards, drawPlayCards, drawClueViews, percent } from './cards.
 import { loadState, saveState, UNDO_KEPT } from './storage.js';
 import { SIZE, CARDS, HISTORY_KEPT, newRound, flip, toggleMemo, end, settle, revealedOf, found } from './round.js';
 
-/**
- * Board sets the "Search to the end" search may visit: the core's `EXHAUSTIVE_BUDGET`
- * (src/voltorb/policy.rs), enough for every fresh level-8 board of the benchmark.
- */
-const EXACT_BUDGET = 5_000_000;
 const formatMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 export function mount(root, { engine }) {
@@ -248,13 +243,13 @@ export function mount(root, { engine }) {
       try {
         const started = performance.now();
         const full = await withElapsed(update, 'Searching every line to the end',
-          () => worker.voltorb.analyze({ ...args, budget: EXACT_BUDGET }, { signal }));
+          () => worker.voltorb.analyze({ ...args, exhaustive: true }, { signal }));
         return { full, ms: performance.now() - started };
       } finally {
         worker.close();
       }
     }, { label: 'Searching every line to the end…' });
-    showBest(shown, { ...args, budget: EXACT_BUDGET }, () => summary, { args, result: before });
+    showBest(shown, { ...args, exhaustive: true }, () => summary, { args, result: before });
   }
 
   /**
@@ -286,6 +281,12 @@ export function mount(root, { engine }) {
       presentBest(result, args, summary);
     }, (err) => {
       el.status.classList.remove('vf-working');
+      if (fallback) {
+        // The longer search failed (out of memory, say): the first answer still holds.
+        presentBest(fallback.result, fallback.args, summaryOf());
+        boardMsg.show(`Search to the end failed: ${err.message}`, 'error');
+        return;
+      }
       el.status.textContent = '';
       analysis = null;
       markError(err);
@@ -304,9 +305,9 @@ export function mount(root, { engine }) {
       const about = playOn && !playOn.exact ? 'at least ' : '';
       adviceMsg.show(`Best move for coins: row ${full.best.row + 1}, column ${full.best.col + 1} — ${about}${coins(playOn?.coins ?? 0)} expected, ${percent(full.best.win)} to clear`, 'info');
     } else if (full.best) {
-      const further = !full.best.exact && !args.budget
+      const further = !full.best.exact && !args.exhaustive
         ? messageAction('Search to the end (a minute or two)', () => searchToTheEnd(args, summary, result)) : null;
-      const approximate = args.budget
+      const approximate = args.exhaustive
         ? ' (approximate even after the longest search: a lower bound)'
         : ' (approximate, a lower bound: the search stopped at its budget)';
       adviceMsg.show(`Best move: row ${full.best.row + 1}, column ${full.best.col + 1} — ${percent(full.best.win)} to clear the board`
