@@ -1,11 +1,13 @@
-//! A search split into parts (`Options::shard`): the parts are disjoint, together they are the
-//! whole search, and their counts (all and distinct) add up exactly — with and without
-//! symmetry breaking, on square and hex boards, for any number of parts.
+//! A search split into parts (`Options::shard`, or the members of a `Team` of threads): the
+//! parts are disjoint, together they are the whole search, and their counts (all and
+//! distinct) add up exactly — with and without symmetry breaking, on square and hex boards,
+//! for any number of parts.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use gridwise::poly::library::{meteor_board, meteor_pieces, problem_from_text};
-use gridwise::poly::{Collect, Options, Problem, solve};
+use gridwise::poly::{Collect, Options, Problem, Team, solve};
 
 /// A tiling as the cells' pieces, copies numbered by first appearance (copies of one piece are
 /// interchangeable, so this names the tiling, not the order the copies were placed in).
@@ -98,5 +100,57 @@ fn parts_are_of_similar_size() {
             "part {k} has {} of 2,339",
             s.counts.distinct
         );
+    }
+}
+
+#[test]
+fn a_team_of_threads_finds_each_solution_once() {
+    for (name, problem) in problems() {
+        for symmetry in [true, false] {
+            let plain = Options {
+                symmetry,
+                ..Options::default()
+            };
+            let mut whole = Collect::default();
+            let all = solve(&problem, &plain, &mut whole);
+            let whole: BTreeSet<String> =
+                whole.0.iter().map(|s| name_string(&problem, s)).collect();
+            for members in [1u32, 2, 3] {
+                let team = Arc::new(Team::new());
+                let parts: Vec<(u64, u64, Vec<Vec<u32>>)> = std::thread::scope(|scope| {
+                    let handles: Vec<_> = (0..members)
+                        .map(|m| {
+                            let options = Options {
+                                team: Some((team.clone(), m)),
+                                ..plain.clone()
+                            };
+                            let problem = &problem;
+                            scope.spawn(move || {
+                                let mut part = Collect::default();
+                                let s = solve(problem, &options, &mut part);
+                                assert!(s.complete);
+                                (s.counts.total, s.counts.distinct, part.0)
+                            })
+                        })
+                        .collect();
+                    handles.into_iter().map(|h| h.join().unwrap()).collect()
+                });
+                let total: u64 = parts.iter().map(|p| p.0).sum();
+                let distinct: u64 = parts.iter().map(|p| p.1).sum();
+                assert_eq!(
+                    (total, distinct),
+                    (all.counts.total, all.counts.distinct),
+                    "{name}, symmetry breaking {symmetry}, {members} threads"
+                );
+                let mut seen = BTreeSet::new();
+                for sol in parts.iter().flat_map(|p| &p.2) {
+                    assert!(
+                        seen.insert(name_string(&problem, sol)),
+                        "{name}: a solution found by two threads"
+                    );
+                }
+                assert_eq!(seen, whole, "{name}: the team lists every solution");
+            }
+        }
     }
 }

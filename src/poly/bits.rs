@@ -32,6 +32,8 @@ pub trait Bits:
     fn lowest(self) -> Self;
     /// The 32 lowest positions as a word.
     fn low_word(self) -> u32;
+    /// The 64 lowest positions as a word.
+    fn low64(self) -> u64;
     /// Whether position `i` is in the set.
     fn has(self, i: usize) -> bool {
         !(self & Self::bit(i)).is_zero()
@@ -67,6 +69,10 @@ macro_rules! prim_bits {
             #[inline(always)]
             fn low_word(self) -> u32 {
                 self as u32
+            }
+            #[inline(always)]
+            fn low64(self) -> u64 {
+                self as u64
             }
         }
     };
@@ -171,6 +177,9 @@ impl Bits for Wide {
     }
     fn low_word(self) -> u32 {
         self.0[0] as u32
+    }
+    fn low64(self) -> u64 {
+        self.0[0]
     }
     fn lowest(self) -> Self {
         let i = self.first();

@@ -390,21 +390,26 @@ fn tri_text(board: Result<Board, PolyError>) -> String {
 /// Solves Meteor as the benchmarks game asks: the number of solutions found (at most `limit`)
 /// and the smallest and largest solution strings (each cell's piece digit, row by row).
 pub fn meteor_extremes(limit: Option<u64>) -> Result<(u64, String, String), PolyError> {
-    meteor_extremes_of(limit, None)
+    let options = super::solve::Options {
+        limit,
+        ..Default::default()
+    };
+    Ok(meteor_extremes_with(&meteor_problem()?, &options))
 }
 
-/// [`meteor_extremes`] of one of `n` disjoint parts of the search (`shard` = (k, n)), so that
-/// parts can run side by side: the counts add up, and the smallest and largest of the parts'
+/// The Meteor puzzle, ready to search.
+pub fn meteor_problem() -> Result<Problem, PolyError> {
+    Problem::new(meteor_board(), meteor_pieces(), false)
+}
+
+/// [`meteor_extremes`] of the search `options` ask for (a limit, a shard, a team member's
+/// part): the counts of disjoint parts add up, and the smallest and largest of the parts'
 /// extremes (compared as strings) are the whole search's.
-pub fn meteor_extremes_part(shard: (u32, u32)) -> Result<(u64, String, String), PolyError> {
-    meteor_extremes_of(None, Some(shard))
-}
-
-fn meteor_extremes_of(
-    limit: Option<u64>,
-    shard: Option<(u32, u32)>,
-) -> Result<(u64, String, String), PolyError> {
-    use super::solve::{Options, Progress, Visitor, solve};
+pub fn meteor_extremes_with(
+    problem: &Problem,
+    options: &super::solve::Options,
+) -> (u64, String, String) {
+    use super::solve::{Progress, Visitor, solve};
     /// The smallest and largest label grids so far, and a scratch grid.
     struct Extremes(Option<Vec<i16>>, Option<Vec<i16>>, Vec<i16>);
     impl Visitor for Extremes {
@@ -420,16 +425,12 @@ fn meteor_extremes_of(
             true
         }
     }
-    let problem = Problem::new(meteor_board(), meteor_pieces(), false)?;
     let cells = problem.board.width * problem.board.height;
     let mut ex = Extremes(None, None, vec![-1; cells]);
-    let options = Options {
-        limit,
-        shard,
-        ..Options::default()
-    };
-    let summary = solve(&problem, &options, &mut ex);
-    let found = limit.map_or(summary.counts.total, |l| summary.counts.total.min(l));
+    let summary = solve(problem, options, &mut ex);
+    let found = options
+        .limit
+        .map_or(summary.counts.total, |l| summary.counts.total.min(l));
     let text = |labels: Option<Vec<i16>>| -> String {
         labels
             .unwrap_or_default()
@@ -437,7 +438,7 @@ fn meteor_extremes_of(
             .map(|&l| char::from_digit(l.clamp(0, 9) as u32, 10).unwrap_or('.'))
             .collect()
     };
-    Ok((found, text(ex.0), text(ex.1)))
+    (found, text(ex.0), text(ex.1))
 }
 
 /// Reads a board given as `WxH` (square), `hex:WxH`, `tri:WxH` (a parallelogram of W units

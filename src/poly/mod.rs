@@ -31,6 +31,6 @@ pub use grid::GridKind;
 pub use piece::Piece;
 pub use problem::Problem;
 pub use solve::{
-    Batch, Collect, Count, Estimate, Options, Progress, Reporter, StreamEnd, Summary, Visitor,
-    count, estimate, solve, stream,
+    Batch, Collect, Count, Estimate, Options, Progress, Reporter, StreamEnd, Summary, Team,
+    Visitor, count, estimate, solve, stream,
 };

@@ -4,12 +4,18 @@
 //!
 //! The engine is generic over the bitboard width; [`run`] picks the narrowest that fits.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::bits::{Bits, Wide};
-use super::grid::GridKind;
 use super::problem::Problem;
 
+mod dead;
+mod neighbours;
 mod shares;
+mod tables;
+use dead::{DeadTable, dead_table, known_dead, remember_dead};
 use shares::{Span, WEIGHT_DEPTH, Weighing, spans};
+use tables::{Breaking, Tables};
 
 /// How often (in search nodes) the engine offers a progress report.
 const TICK_NODES: u64 = 1 << 13;
@@ -17,8 +23,6 @@ const TICK_NODES: u64 = 1 << 13;
 const PROGRESS_DEPTH: usize = 8;
 /// Depths at which pockets next to a new piece are flooded and measured.
 const FLOOD_DEPTH: usize = 3;
-/// How many neighbouring positions (right, and the three below) select a candidate list.
-const NEAR: usize = 4;
 /// The depth whose branches are dealt out to the parts of a sharded search: deep enough for
 /// hundreds of branches (even parts), shallow enough that the shared top costs little.
 const SHARD_DEPTH: usize = 2;
@@ -46,21 +50,69 @@ pub(crate) struct Restriction {
     pub allowed: Vec<u32>,
 }
 
+/// Threads of one process searching one problem together: the branches a few placements
+/// deep are handed out one at a time to whichever thread asks next (so none is left idle
+/// while another works through a big branch), and a dead end one thread finds is known to all.
+pub struct Team {
+    /// The next branch to hand out.
+    tickets: AtomicU64,
+    /// Dead ends found by any member.
+    dead: DeadTable,
+}
+
+impl Team {
+    /// A team for one search (each search needs a team of its own).
+    pub fn new() -> Team {
+        Team {
+            tickets: AtomicU64::new(0),
+            dead: dead_table(),
+        }
+    }
+}
+
+impl Default for Team {
+    fn default() -> Self {
+        Team::new()
+    }
+}
+
+impl std::fmt::Debug for Team {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Team")
+            .field("tickets", &self.tickets)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Which part of the search an engine does.
+#[derive(Clone, Copy)]
+pub(crate) enum Split<'t> {
+    /// All of it.
+    Whole,
+    /// Part `k` of `n`: every n-th branch at the shard depth from the k-th.
+    Shard(u32, u32),
+    /// Member `m` of a team: the branches it is handed.
+    Team(&'t Team, u32),
+}
+
 /// Runs the search over `problem`, reporting to `sink`. Returns the node count and whether the
 /// search ran to the end.
 pub(crate) fn run(
     problem: &Problem,
     restriction: Option<&Restriction>,
-    shard: Option<(u32, u32)>,
+    split: Split<'_>,
     sink: &mut dyn Sink,
 ) -> (u64, bool) {
     let n = problem.positions();
     if n <= 64 {
-        Engine::<u64>::new(problem, restriction, shard, sink).run()
+        let tables = Tables::<u64>::new(problem, restriction);
+        Engine::new(&tables, split, sink).run()
     } else if n <= 128 {
-        Engine::<u128>::new(problem, restriction, shard, sink).run()
+        let tables = Tables::<u128>::new(problem, restriction);
+        Engine::new(&tables, split, sink).run()
     } else {
-        Engine::<Wide>::new(problem, restriction, shard, sink).run()
+        let tables = Tables::<Wide>::new(problem, restriction);
+        Engine::new(&tables, split, sink).run()
     }
 }
 
@@ -85,11 +137,14 @@ pub(crate) fn estimate(problem: &Problem, probes: u32, seed: u64) -> Estimate {
     let mut sink = NoSink(0);
     let n = problem.positions();
     if n <= 64 {
-        Engine::<u64>::new(problem, None, None, &mut sink).estimate(probes, seed)
+        let tables = Tables::<u64>::new(problem, None);
+        Engine::new(&tables, Split::Whole, &mut sink).estimate(probes, seed)
     } else if n <= 128 {
-        Engine::<u128>::new(problem, None, None, &mut sink).estimate(probes, seed)
+        let tables = Tables::<u128>::new(problem, None);
+        Engine::new(&tables, Split::Whole, &mut sink).estimate(probes, seed)
     } else {
-        Engine::<Wide>::new(problem, None, None, &mut sink).estimate(probes, seed)
+        let tables = Tables::<Wide>::new(problem, None);
+        Engine::new(&tables, Split::Whole, &mut sink).estimate(probes, seed)
     }
 }
 
@@ -116,20 +171,20 @@ impl Sink for NoSink {
 const EXACT_TAIL_PIECES: u32 = 7;
 
 struct Engine<'a, B: Bits> {
+    tables: &'a Tables<B>,
     sink: &'a mut dyn Sink,
-    types: usize,
-    /// Candidate placements `(mask, placement index)`, grouped by first position, by which of
-    /// the `NEAR` positions next to it are filled (a 4-bit key), and by piece:
-    /// `start[((pos << NEAR) | key) * types + piece]` begins a group. Only candidates that fit
-    /// the key's filled neighbours are listed, so fewer are tried and rejected.
-    cands: Vec<(B, u32)>,
-    start: Vec<u32>,
     left: [u8; 64],
     avail: u64,
-    stack: Vec<u32>,
+    /// The placements on the current path: a preplaced one (`path_base` = 1), then one per
+    /// depth.
+    path: Vec<u32>,
+    path_base: usize,
     nodes: u64,
     next_tick: u64,
+    /// Per depth on the current path: the branch being searched and where the node's
+    /// candidate lists begin, and the piece types then left (the branch count follows).
     branch: [(u32, u32); PROGRESS_DEPTH],
+    branch_avail: [u64; PROGRESS_DEPTH],
     /// Weighted progress (see `shares`), when the search is big enough to weigh; the
     /// restricted piece's placements' spans; each weighed level's spans.
     weigh: Option<Weighing>,
@@ -137,204 +192,117 @@ struct Engine<'a, B: Bits> {
     spans: [Vec<Span>; WEIGHT_DEPTH],
     /// How many nodes of each weighed level have been weighed (up to a budget).
     weighed: [u32; WEIGHT_DEPTH],
-    // Geometry for growing regions.
-    width: u32,
-    grid: GridKind,
-    /// Triangle grids: the positions of triangles pointing up (their third neighbour is below;
-    /// a down triangle's is above).
-    up_cells: B,
-    not_first_col: B,
-    not_last_col: B,
-    even_rows: B,
-    odd_rows: B,
-    board: B,
-    // Pruning data.
-    fillable: Vec<bool>,
-    sizes: [u8; 64],
-    region_cap: u32,
-    /// The positions whose occupancy picks the candidate list at each position.
-    near: Vec<[usize; NEAR]>,
-    /// How many of them are used (0 on large boards).
-    near_bits: usize,
-    isolated_dead: bool,
-    /// No piece set fills 1 or 2 cells: two-cell pockets are dead too.
-    pair_dead: bool,
-    /// No piece set fills 1, 2 or 3 cells: straight or bent 3-cell pockets are dead too.
-    triple_dead: bool,
-    /// The restricted piece and its allowed placements, placed before the search starts.
-    preplace: Option<(usize, Vec<(B, u32)>)>,
     /// Which of the pre-placements is being searched, of how many.
     outer: (u32, u32),
-    /// This search's part (k of n), and the branches at `SHARD_DEPTH` dealt so far.
-    shard: Option<(u32, u32)>,
+    /// This search's part; whether it is only a part (branches are dealt); the branches at
+    /// `SHARD_DEPTH` met so far; the next one this team member was handed.
+    split: Split<'a>,
+    dealing: bool,
     dealt: u64,
+    ticket: Option<u64>,
     stopped: bool,
+    /// Dead ends met so far (shared by a team), when states pack into 64-bit keys.
+    dead_ends: Option<DeadTable>,
+    /// The pieces left as a code (see `dead::PiecesCode`).
+    code: u64,
+    /// Tilings found so far by this engine (to tell whether a subtree held any).
+    found: u64,
 }
 
 impl<'a, B: Bits> Engine<'a, B> {
-    fn new(
-        p: &Problem,
-        restriction: Option<&Restriction>,
-        shard: Option<(u32, u32)>,
-        sink: &'a mut dyn Sink,
-    ) -> Self {
-        let types = p.pieces.len();
-        let positions = p.positions();
-        let mask_of = |bits: &[u16]| {
-            bits.iter()
-                .fold(B::ZERO, |m, &b| m | B::bit(usize::from(b)))
-        };
-        let masks: Vec<B> = p.placements.iter().map(|pl| mask_of(&pl.bits)).collect();
-        let w = p.width;
-        let near: Vec<[usize; NEAR]> = (0..positions)
-            .map(|pos| [pos + 1, pos + w - 1, pos + w, pos + w + 1])
-            .collect();
-        let mut cands = Vec::new();
-        // Keyed lists multiply the candidates by up to 16: only for boards of up to 128 positions.
-        let near_bits = if positions <= 128 { NEAR } else { 0 };
-        let mut start = Vec::with_capacity((positions << near_bits) * types + 1);
-        for (pos, per_piece) in p.first.iter().enumerate() {
-            for key in 0..1usize << near_bits {
-                // Positions next to `pos` that are filled under this key.
-                let blocked = (0..near_bits)
-                    .filter(|k| key >> k & 1 == 1)
-                    .map(|k| near[pos][k])
-                    .filter(|&i| i < B::CAPACITY)
-                    .fold(B::ZERO, |m, i| m | B::bit(i));
-                for (t, ids) in per_piece.iter().enumerate() {
-                    start.push(cands.len() as u32);
-                    for &id in ids {
-                        let mask = masks[id as usize];
-                        if restriction.is_some_and(|r| r.piece == t) || !(mask & blocked).is_zero()
-                        {
-                            continue;
-                        }
-                        cands.push((mask, id));
-                    }
-                }
-            }
-        }
-        start.push(cands.len() as u32);
-
-        let (w, h) = (p.width, p.height);
-        let mut not_first_col = B::ZERO;
-        let mut not_last_col = B::ZERO;
-        let mut even_rows = B::ZERO;
-        let mut odd_rows = B::ZERO;
-        let mut up_cells = B::ZERO;
-        let mut board = B::ZERO;
-        for y in 0..h {
-            for x in 0..w {
-                let b = B::bit(y * w + x);
-                if p.board.kind.points_up((x as i32, y as i32)) {
-                    up_cells = up_cells | b;
-                }
-                if x != 0 {
-                    not_first_col = not_first_col | b;
-                }
-                if x != w - 1 {
-                    not_last_col = not_last_col | b;
-                }
-                if y % 2 == 0 {
-                    even_rows = even_rows | b;
-                } else {
-                    odd_rows = odd_rows | b;
-                }
-                if p.bit_to_cell[y * w + x] != u32::MAX {
-                    board = board | b;
-                }
-            }
-        }
+    fn new(tables: &'a Tables<B>, split: Split<'a>, sink: &'a mut dyn Sink) -> Self {
         let mut left = [0u8; 64];
-        let mut sizes = [0u8; 64];
         let mut avail = 0u64;
-        for (t, piece) in p.pieces.iter().enumerate() {
-            left[t] = piece.count.min(255) as u8;
-            sizes[t] = piece.size().min(255) as u8;
+        for (t, &c) in tables.counts.iter().enumerate() {
+            left[t] = c as u8;
             avail |= 1 << t;
         }
-        let max_size = p.pieces.iter().map(|q| q.size()).max().unwrap_or(1) as u32;
+        let split = match split {
+            Split::Shard(k, n) if n <= 1 || k >= n => Split::Whole,
+            other => other,
+        };
+        let dead_ends = tables.layout.map(|_| match split {
+            Split::Team(team, _) => team.dead.clone(),
+            _ => dead_table(),
+        });
         Engine {
+            tables,
             sink,
-            types,
-            cands,
-            start,
             left,
             avail,
-            stack: Vec::with_capacity(64),
+            path: vec![0; tables.counts.iter().sum::<u32>() as usize + 1],
+            path_base: 0,
             nodes: 0,
             next_tick: TICK_NODES,
-            branch: [(0, 1); PROGRESS_DEPTH],
+            branch: [(0, 0); PROGRESS_DEPTH],
+            branch_avail: [0; PROGRESS_DEPTH],
             weigh: None,
             outer_spans: Vec::new(),
             spans: Default::default(),
             weighed: [0; WEIGHT_DEPTH],
-            width: w as u32,
-            grid: p.board.kind,
-            up_cells,
-            not_first_col,
-            not_last_col,
-            even_rows,
-            odd_rows,
-            board,
-            fillable: p.fillable.clone(),
-            sizes,
-            region_cap: (3 * max_size).max(8),
-            near,
-            near_bits,
-            isolated_dead: !p.fillable.get(1).copied().unwrap_or(false),
-            pair_dead: !p.fillable.get(1).copied().unwrap_or(false)
-                && !p.fillable.get(2).copied().unwrap_or(false),
-            triple_dead: !p.fillable.get(1).copied().unwrap_or(false)
-                && !p.fillable.get(2).copied().unwrap_or(false)
-                && !p.fillable.get(3).copied().unwrap_or(false),
-            preplace: restriction.map(|r| {
-                let first = r
-                    .allowed
-                    .iter()
-                    .map(|&id| (masks[id as usize], id))
-                    .collect();
-                (r.piece, first)
-            }),
             outer: (0, 1),
-            shard: shard.filter(|&(k, n)| n > 1 && k < n),
+            dealing: !matches!(split, Split::Whole),
+            split,
             dealt: 0,
+            ticket: None,
             stopped: false,
+            dead_ends,
+            code: tables.all_pieces,
+            found: 0,
         }
     }
 
-    /// Whether this part takes the next branch at `depth`: all of them above the shard depth,
-    /// every n-th one from k at it. A tiling completed above the shard depth belongs to
-    /// part 0 alone.
+    /// Whether this part takes the next branch at `depth`: all of them above the shard depth;
+    /// at it, every n-th one from k (a shard) or the ones it is handed (a team member). Every
+    /// part meets the same branches in the same order up to the shard depth (no dead-end
+    /// memory is used there), so each branch is taken by exactly one part. A tiling completed
+    /// above the shard depth belongs to the first part alone.
     #[inline(always)]
     fn takes(&mut self, depth: usize, complete: bool) -> bool {
-        let Some((k, n)) = self.shard else {
-            return true;
+        let first = match self.split {
+            Split::Whole => return true,
+            Split::Shard(k, _) | Split::Team(_, k) => k == 0,
         };
         if depth < SHARD_DEPTH {
-            return !complete || k == 0;
+            return !complete || first;
         }
         if depth > SHARD_DEPTH {
             return true;
         }
-        let mine = self.dealt % u64::from(n) == u64::from(k);
+        let branch = self.dealt;
         self.dealt += 1;
-        mine
+        match self.split {
+            Split::Shard(k, n) => branch % u64::from(n) == u64::from(k),
+            Split::Team(team, _) => {
+                let ticket = *self
+                    .ticket
+                    .get_or_insert_with(|| team.tickets.fetch_add(1, Ordering::Relaxed));
+                // Tickets are handed out in increasing order, so a member's ticket is never
+                // behind the branches it has met.
+                if branch != ticket {
+                    return false;
+                }
+                self.ticket = Some(team.tickets.fetch_add(1, Ordering::Relaxed));
+                true
+            }
+            Split::Whole => true,
+        }
     }
 
     fn run(mut self) -> (u64, bool) {
-        let filled = !self.board;
+        let filled = !self.tables.board;
         if filled == B::ALL {
             return (0, true);
         }
-        let Some((piece, first)) = self.preplace.take() else {
+        let tables = self.tables;
+        let Breaking::Preplace { piece, first } = &tables.breaking else {
             self.weigh = self.weighing(&[filled]);
             self.search(filled, 0);
             return (self.nodes, !self.stopped);
         };
         // Symmetry breaking: put the restricted piece on each allowed placement first, then
         // fill around it (its few placements split the search into independent parts).
-        self.take_piece(piece);
+        self.take_piece(*piece);
         let starts: Vec<B> = first
             .iter()
             .filter(|&&(mask, _)| (mask & filled).is_zero() && (filled | mask) != B::ALL)
@@ -342,7 +310,7 @@ impl<'a, B: Bits> Engine<'a, B> {
             .collect();
         if let Some(mut w) = self.weighing(&starts) {
             let mut sizes = Vec::with_capacity(first.len());
-            for &(mask, _) in &first {
+            for &(mask, _) in first {
                 let next = filled | mask;
                 if !(mask & filled).is_zero() || self.dead(next, mask, 0) {
                     sizes.push(0.0);
@@ -359,24 +327,24 @@ impl<'a, B: Bits> Engine<'a, B> {
             self.weigh = Some(w);
         }
         let n = first.len();
-        for (k, (mask, id)) in first.into_iter().enumerate() {
+        for (k, &(mask, id)) in first.iter().enumerate() {
             self.outer = (k as u32, n.max(1) as u32);
             let next = filled | mask;
             if !(mask & filled).is_zero() {
                 continue;
             }
-            if self.shard.is_some() && next == B::ALL && !self.takes(0, true) {
+            if self.dealing && next == B::ALL && !self.takes(0, true) {
                 continue;
             }
-            self.stack.push(id);
+            self.path[0] = id;
+            self.path_base = 1;
             let go = if next == B::ALL {
-                self.sink.found(&self.stack)
+                self.sink.found(&self.path[..1])
             } else if self.dead(next, mask, 0) {
                 true
             } else {
                 self.search(next, 0)
             };
-            self.stack.pop();
             if !go {
                 self.stopped = true;
                 break;
@@ -408,7 +376,7 @@ impl<'a, B: Bits> Engine<'a, B> {
 
     /// One random walk from the root: (the tilings it stands for, the nodes it stands for).
     fn probe(&mut self, rng: &mut crate::util::rng::Rng) -> (f64, f64) {
-        let mut filled = !self.board;
+        let mut filled = !self.tables.board;
         if filled == B::ALL {
             return (0.0, 0.0);
         }
@@ -418,7 +386,10 @@ impl<'a, B: Bits> Engine<'a, B> {
         let mut children: Vec<(B, usize, bool)> = Vec::new();
         let mut depth = 0;
         let result = loop {
-            let pieces_left: u32 = (0..self.types).map(|t| u32::from(self.left[t])).sum();
+            let pieces_left: u32 = self.left[..self.tables.types]
+                .iter()
+                .map(|&c| u32::from(c))
+                .sum();
             if pieces_left <= EXACT_TAIL_PIECES {
                 // The rest exactly: its tilings and nodes, weighed like one random node.
                 let (found, searched) = (self.sink.tally(), self.nodes);
@@ -452,6 +423,9 @@ impl<'a, B: Bits> Engine<'a, B> {
     /// after it, its piece, whether it completes a tiling), into `out`.
     fn children(&self, filled: B, depth: usize, out: &mut Vec<(B, usize, bool)>) {
         out.clear();
+        if self.hopeless((!filled).first()) {
+            return;
+        }
         for (t, mask) in self.candidates(filled) {
             if !(mask & filled).is_zero() {
                 continue;
@@ -468,20 +442,18 @@ impl<'a, B: Bits> Engine<'a, B> {
     /// The candidate placements for the first empty position of `filled`, as (piece, mask), in
     /// the order the search tries and counts them (those that overlap `filled` included).
     fn candidates(&self, filled: B) -> impl Iterator<Item = (usize, B)> + '_ {
-        let base = self.candidate_base(filled);
+        let tables = self.tables;
+        let base = tables.candidate_base(filled, (!filled).first());
         let avail = self.avail;
-        (0..self.types)
+        (0..tables.types)
             .filter(move |&t| avail >> t & 1 == 1)
-            .flat_map(move |t| {
-                let list =
-                    &self.cands[self.start[base + t] as usize..self.start[base + t + 1] as usize];
-                list.iter().map(move |&(mask, _)| (t, mask))
-            })
+            .flat_map(move |t| tables.list(base + t).0.iter().map(move |&mask| (t, mask)))
     }
 
     /// Uses one copy of piece `t` (it becomes unavailable with its last copy).
     #[inline(always)]
     fn take_piece(&mut self, t: usize) {
+        self.code -= self.tables.radix[t];
         self.left[t] -= 1;
         if self.left[t] == 0 {
             self.avail &= !(1 << t);
@@ -491,119 +463,51 @@ impl<'a, B: Bits> Engine<'a, B> {
     /// Gives back a copy of piece `t`.
     #[inline(always)]
     fn return_piece(&mut self, t: usize) {
+        self.code += self.tables.radix[t];
         self.left[t] += 1;
         self.avail |= 1 << t;
     }
 
-    /// Where the candidate lists for the first empty position of `filled` begin: the list of
-    /// piece `t` is `cands[start[base + t]..start[base + t + 1]]`, chosen by which of the
-    /// neighbouring positions are filled.
+    /// True when the search cannot complete a position whose first empty one is `first`,
+    /// whatever it places: the restricted piece, placed in turn, is still unplaced past its
+    /// last allowed first position.
     #[inline(always)]
-    fn candidate_base(&self, filled: B) -> usize {
-        let pos = (!filled).first();
-        let mut key = 0;
-        for (k, &i) in self.near[pos].iter().take(self.near_bits).enumerate() {
-            // Beyond the bitboard counts as filled.
-            let bit = if i < B::CAPACITY {
-                (filled >> i as u32).low_word() & 1
-            } else {
-                1
-            };
-            key |= (bit as usize) << k;
+    fn hopeless(&self, first: usize) -> bool {
+        match self.tables.breaking {
+            Breaking::InTurn { piece, last } => self.avail >> piece & 1 == 1 && first > last,
+            _ => false,
         }
-        ((pos << self.near_bits) | key) * self.types
     }
 
-    /// The positions next to `r` (not masked to the board).
-    #[inline(always)]
-    fn grow(&self, r: B) -> B {
-        let w = self.width;
-        let side = ((r << 1) & self.not_first_col) | ((r >> 1) & self.not_last_col);
-        match self.grid {
-            GridKind::Square => return side | (r << w) | (r >> w),
-            GridKind::Tri => {
-                return side | ((r & self.up_cells) << w) | ((r & !self.up_cells) >> w);
-            }
-            GridKind::Hex => {}
-        }
-        let vertical = (r << w) | (r >> w);
-        let e = r & self.even_rows;
-        let o = r & self.odd_rows;
-        let even_diag = ((e << (w - 1)) | (e >> (w + 1))) & self.not_last_col;
-        let odd_diag = ((o << (w + 1)) | (o >> (w - 1))) & self.not_first_col;
-        side | vertical | even_diag | odd_diag
-    }
-
-    /// Positions with at least one, and with at least two, neighbours in `r`.
-    #[inline(always)]
-    fn neighbour_counts(&self, r: B) -> (B, B, B) {
-        let w = self.width;
-        let mut one = B::ZERO;
-        let mut more = B::ZERO;
-        let mut three = B::ZERO;
-        let mut add = |n: B| {
-            three = three | (more & n);
-            more = more | (one & n);
-            one = one | n;
-        };
-        add((r << 1) & self.not_first_col);
-        add((r >> 1) & self.not_last_col);
-        if self.grid == GridKind::Tri {
-            add((r & self.up_cells) << w);
-            add((r & !self.up_cells) >> w);
-        } else {
-            add(r << w);
-            add(r >> w);
-        }
-        if self.grid == GridKind::Hex {
-            let e = r & self.even_rows;
-            let o = r & self.odd_rows;
-            add((e << (w - 1)) & self.not_last_col);
-            add((e >> (w + 1)) & self.not_last_col);
-            add((o << (w + 1)) & self.not_first_col);
-            add((o >> (w - 1)) & self.not_first_col);
-        }
-        (one, more, three)
-    }
-
-    /// True when placing `mask` (giving `filled`) leaves an empty cell with no empty neighbour
-    /// (or two that only touch each other, when no pieces fill two cells),
-    /// or (near the root) cuts off a pocket whose size no set of the remaining pieces fills.
+    /// True when placing `mask` (giving `filled`) leaves an empty cell with no empty
+    /// neighbour, or (near the root) cuts off a pocket whose size no set of the remaining
+    /// pieces fills. Finer tests (two or three cells cut off together) were measured to cost
+    /// more than the branches they save.
     #[inline(always)]
     fn dead(&self, filled: B, mask: B, depth: usize) -> bool {
+        let tables = self.tables;
         let empty = !filled;
-        if self.pair_dead {
-            // Count each empty cell's empty neighbours (0, 1, 2+) with bit-parallel adders: a
-            // lone empty cell, or two empty cells that only touch each other, is a dead pocket.
-            let (one, more, three) = self.neighbour_counts(empty);
-            if !(empty & !one).is_zero() {
-                return true;
-            }
-            let single = empty & one & !more;
-            if !(single & self.grow(single)).is_zero() {
-                return true;
-            }
-            if self.triple_dead && !single.is_zero() {
-                // A cell with exactly two empty neighbours, both dead ends: a 3-cell pocket.
-                let double = empty & more & !three;
-                let (_, ends, _) = self.neighbour_counts(single);
-                if !(double & ends).is_zero() {
-                    return true;
-                }
-            }
-        } else if self.isolated_dead && !(empty & !self.grow(empty)).is_zero() {
-            // A lone empty cell: one bitwise test over the whole board.
+        // A lone empty cell: one bitwise test over the whole board.
+        if tables.isolated_dead && !(empty & !tables.nb.grow(empty)).is_zero() {
             return true;
         }
         // Flooding pockets costs more than it saves deep in the tree (measured).
         if depth >= FLOOD_DEPTH {
             return false;
         }
-        let mut seeds = self.grow(mask) & empty;
+        self.cuts_off_a_pocket(empty, mask)
+    }
+
+    /// True when a pocket of `empty` positions next to `mask` has a size no set of the
+    /// remaining pieces fills.
+    #[cold]
+    fn cuts_off_a_pocket(&self, empty: B, mask: B) -> bool {
+        let nb = &self.tables.nb;
+        let mut seeds = nb.grow(mask) & empty;
         while !seeds.is_zero() {
             let mut region = seeds.lowest();
             loop {
-                let next = (self.grow(region) & empty) | region;
+                let next = (nb.grow(region) & empty) | region;
                 if next == region {
                     if self.unfillable(region.count()) {
                         return true;
@@ -611,7 +515,7 @@ impl<'a, B: Bits> Engine<'a, B> {
                     break;
                 }
                 region = next;
-                if region.count() > self.region_cap {
+                if region.count() > self.tables.region_cap {
                     break;
                 }
             }
@@ -620,9 +524,9 @@ impl<'a, B: Bits> Engine<'a, B> {
         false
     }
 
-    #[cold]
     fn unfillable(&self, size: u32) -> bool {
-        if !self.fillable.get(size as usize).copied().unwrap_or(false) {
+        let tables = self.tables;
+        if !tables.fillable.get(size as usize).copied().unwrap_or(false) {
             return true;
         }
         let mut avail = self.avail;
@@ -630,12 +534,38 @@ impl<'a, B: Bits> Engine<'a, B> {
         while avail != 0 {
             let t = avail.trailing_zeros() as usize;
             avail &= avail - 1;
-            smallest = smallest.min(u32::from(self.sizes[t]));
+            smallest = smallest.min(u32::from(tables.sizes[t]));
         }
         size < smallest
     }
 
     fn search(&mut self, filled: B, depth: usize) -> bool {
+        let first = (!filled).first();
+        // Above the shard depth the parts must all meet the same branches: no memory there.
+        let key = match (&self.dead_ends, self.tables.layout) {
+            (Some(table), Some(layout)) if !self.dealing || depth > SHARD_DEPTH => {
+                let key = layout.key(filled, first, self.code, self.outer.0);
+                if known_dead(table, key) {
+                    return true;
+                }
+                Some(key)
+            }
+            _ => None,
+        };
+        let found_before = self.found;
+        let go = self.search_node(filled, first, depth);
+        if go
+            && self.found == found_before
+            && let (Some(key), Some(table)) = (key, &self.dead_ends)
+        {
+            remember_dead(table, key);
+        }
+        go
+    }
+
+    /// Tries every candidate for the first empty position `first` of `filled`.
+    #[inline(always)]
+    fn search_node(&mut self, filled: B, first: usize, depth: usize) -> bool {
         self.nodes += 1;
         if self.nodes >= self.next_tick {
             self.next_tick += TICK_NODES;
@@ -645,52 +575,39 @@ impl<'a, B: Bits> Engine<'a, B> {
                 return false;
             }
         }
-        let base = self.candidate_base(filled);
+        if self.hopeless(first) {
+            return true;
+        }
+        let tables = self.tables;
+        let base = tables.candidate_base(filled, first);
         if depth < PROGRESS_DEPTH {
-            let mut total = 0;
-            let mut avail = self.avail;
-            while avail != 0 {
-                let t = avail.trailing_zeros() as usize;
-                avail &= avail - 1;
-                total += self.start[base + t + 1] - self.start[base + t];
-            }
-            self.branch[depth] = (0, total.max(1));
-            if depth < WEIGHT_DEPTH {
+            // The branch count is worked out only when progress is reported.
+            self.branch[depth] = (0, base as u32);
+            self.branch_avail[depth] = self.avail;
+            if depth < WEIGHT_DEPTH && self.weigh.is_some() {
                 self.weigh_branches(filled, depth);
             }
         }
         let mut avail = self.avail;
-        let mut ordinal = 0u32;
+        let mut before = 0u32;
         while avail != 0 {
             let t = avail.trailing_zeros() as usize;
             avail &= avail - 1;
-            let (s, e) = (
-                self.start[base + t] as usize,
-                self.start[base + t + 1] as usize,
-            );
-            let mut i = s;
-            while i < e {
-                // Most candidates overlap what is filled: skip them in a tight scan of the
-                // list (no reloads of the engine's fields between them).
-                let Some(skip) = self.cands[i..e]
-                    .iter()
-                    .position(|&(mask, _)| (mask & filled).is_zero())
-                else {
-                    ordinal += (e - i) as u32;
-                    break;
-                };
-                ordinal += skip as u32 + 1;
-                i += skip;
-                let (mask, id) = self.cands[i];
-                i += 1;
+            let (masks, ids) = tables.list(base + t);
+            for (k, (&mask, &id)) in masks.iter().zip(ids).enumerate() {
+                // Most candidates overlap what is filled.
+                if !(mask & filled).is_zero() {
+                    continue;
+                }
                 let next = filled | mask;
-                if self.shard.is_some() && !self.takes(depth, next == B::ALL) {
+                if self.dealing && !self.takes(depth, next == B::ALL) {
                     continue;
                 }
                 if next == B::ALL {
-                    self.stack.push(id);
-                    let go = self.sink.found(&self.stack);
-                    self.stack.pop();
+                    self.found += 1;
+                    let at = self.path_base + depth;
+                    self.path[at] = id;
+                    let go = self.sink.found(&self.path[..=at]);
                     if !go {
                         self.stopped = true;
                         return false;
@@ -701,19 +618,31 @@ impl<'a, B: Bits> Engine<'a, B> {
                     continue;
                 }
                 if depth < PROGRESS_DEPTH {
-                    self.branch[depth].0 = ordinal - 1;
+                    self.branch[depth].0 = before + k as u32;
                 }
                 self.take_piece(t);
-                self.stack.push(id);
+                self.path[self.path_base + depth] = id;
                 let go = self.search(next, depth + 1);
-                self.stack.pop();
                 self.return_piece(t);
                 if !go {
                     return false;
                 }
             }
+            before += masks.len() as u32;
         }
         true
+    }
+
+    /// The number of candidates at a node whose lists begin at `base`, with the piece types
+    /// `avail` left (at least 1).
+    fn branch_count(&self, base: usize, mut avail: u64) -> u32 {
+        let mut total = 0;
+        while avail != 0 {
+            let t = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            total += self.tables.list(base + t).0.len() as u32;
+        }
+        total.max(1)
     }
 
     /// The fraction of the search done: each level's branches before the current one, as parts
@@ -726,12 +655,13 @@ impl<'a, B: Bits> Engine<'a, B> {
             Some(&(before, part)) if weighed => (before, part),
             _ => (f64::from(k) / f64::from(n), 1.0 / f64::from(n)),
         };
-        for (d, &(i, n)) in self
+        for (d, &(i, base)) in self
             .branch
             .iter()
             .take(depth.min(PROGRESS_DEPTH))
             .enumerate()
         {
+            let n = self.branch_count(base as usize, self.branch_avail[d]);
             let span = self.spans.get(d).and_then(|s| s.get(i as usize));
             match span {
                 Some(&(before, part)) if weighed => {

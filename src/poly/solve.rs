@@ -2,12 +2,14 @@
 //! progress, stop at a limit or whenever the visitor says so.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use serde::Serialize;
 
 use super::problem::Problem;
 pub use super::search::Estimate;
-use super::search::{Restriction, Sink, run};
+pub use super::search::Team;
+use super::search::{Restriction, Sink, Split, run};
 use super::symmetry::{choose_restriction, classify, orbit, sorted};
 
 /// How to search.
@@ -23,6 +25,10 @@ pub struct Options {
     /// turn, so the parts are disjoint, together are the whole search, and are of about equal
     /// size. The counts of all parts add up to the whole search's, distinct ones too.
     pub shard: Option<(u32, u32)>,
+    /// Search as member `m` of a team of threads in one process (see [`Team`]): the members
+    /// take branches as they become free and share their dead ends, and their counts add up
+    /// to the whole search's. Overrides `shard`.
+    pub team: Option<(Arc<Team>, u32)>,
 }
 
 impl Default for Options {
@@ -32,6 +38,7 @@ impl Default for Options {
             distinct: false,
             symmetry: true,
             shard: None,
+            team: None,
         }
     }
 }
@@ -166,7 +173,12 @@ pub fn solve(problem: &Problem, options: &Options, visitor: &mut dyn Visitor) ->
         counts: Progress::default(),
         emitted: 0,
     };
-    let (nodes, complete) = run(problem, view.as_ref(), options.shard, &mut driver);
+    let split = match (&options.team, options.shard) {
+        (Some((team, member)), _) => Split::Team(team, *member),
+        (None, Some((k, n))) => Split::Shard(k, n),
+        (None, None) => Split::Whole,
+    };
+    let (nodes, complete) = run(problem, view.as_ref(), split, &mut driver);
     let mut counts = driver.counts;
     counts.nodes = nodes;
     counts.fraction = if complete { 1.0 } else { counts.fraction };

@@ -2,15 +2,16 @@
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use gridwise::poly::format::{letter_grid, meteor_lines, parse_board, parse_pieces};
 use gridwise::poly::library::{
-    meteor_extremes, meteor_extremes_part, parse_piece_spec, puzzles, resolve_board,
+    meteor_extremes, meteor_extremes_with, meteor_problem, parse_piece_spec, puzzles, resolve_board,
 };
 use gridwise::poly::{
-    Board, GridKind, Options, PolyError, Problem, Progress, Summary, Visitor, count, estimate,
-    solve,
+    Board, GridKind, Options, PolyError, Problem, Progress, Summary, Team, Visitor, count,
+    estimate, solve,
 };
 
 use crate::measure::{BenchContext, BenchRow, median};
@@ -119,21 +120,30 @@ pub fn run(cmd: Command) -> ExitCode {
     }
 }
 
-/// Solves Meteor and returns (count, smallest, largest): with a limit in one thread, else in
-/// `threads` disjoint parts side by side.
+/// Solves Meteor and returns (count, smallest, largest): with a limit in one thread, else by
+/// a team of `threads` threads.
 fn meteor_run(limit: Option<u64>, threads: u32) -> Result<(u64, String, String), PolyError> {
     if limit.is_some() || threads <= 1 {
         return meteor_extremes(limit);
     }
-    let parts = std::thread::scope(|scope| {
+    let problem = meteor_problem()?;
+    let team = Arc::new(Team::new());
+    let parts: Vec<(u64, String, String)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
-            .map(|k| scope.spawn(move || meteor_extremes_part((k, threads))))
+            .map(|member| {
+                let options = Options {
+                    team: Some((team.clone(), member)),
+                    ..Options::default()
+                };
+                let problem = &problem;
+                scope.spawn(move || meteor_extremes_with(problem, &options))
+            })
             .collect();
         handles
             .into_iter()
             .map(|h| h.join().expect("a search thread panicked"))
-            .collect::<Result<Vec<_>, _>>()
-    })?;
+            .collect()
+    });
     let found = parts.iter().map(|p| p.0).sum();
     // A part without solutions has empty extremes, which must not win the comparison.
     let mins = parts.iter().filter(|p| p.0 > 0).map(|p| &p.1);
@@ -280,13 +290,14 @@ fn solve_cmd(board: &str, pieces: &str, flags: SolveFlags) -> Result<(), String>
         return Err("--threads must be at least 1".to_string());
     }
     let (total, distinct_count, complete) = if threads > 1 {
-        // One part per thread; each keeps what it would print, shown part after part.
+        // A team of threads; each keeps what it would print, shown thread after thread.
+        let team = Arc::new(Team::new());
         let parts: Vec<(Summary, Vec<String>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
-                .map(|k| {
+                .map(|member| {
                     let problem = &problem;
                     let options = Options {
-                        shard: Some((k, threads)),
+                        team: Some((team.clone(), member)),
                         ..options.clone()
                     };
                     scope.spawn(move || {
@@ -496,13 +507,15 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
         let one = count(&problem).counts;
         single.push(t.elapsed().as_secs_f64());
         let t = Instant::now();
+        let team = Arc::new(Team::new());
         let parts: Vec<Progress> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..2)
-                .map(|k| {
+                .map(|member| {
                     let problem = &problem;
+                    let team = team.clone();
                     scope.spawn(move || {
                         let options = Options {
-                            shard: Some((k, 2)),
+                            team: Some((team, member)),
                             ..Options::default()
                         };
                         solve(problem, &options, &mut gridwise::poly::Count).counts

@@ -1,0 +1,163 @@
+//! A memory of dead ends: search states whose whole subtree was searched and held no tiling.
+//! Different sets of placements often cover the same positions with the same pieces, and the
+//! fill-first-empty search then meets the same dead state again; looking it up costs one probe
+//! of a small table instead of a subtree (on Meteor, two nodes in five).
+//!
+//! A state is packed whole into one 64-bit key, so a hit is never a false one and an entry is
+//! written in one store (threads of a [`Team`](super::Team) share one table without locks):
+//! every position before the first empty one is filled, no piece placed so far reaches
+//! `reach` positions past it, and the restricted piece's placement is named by its index, so
+//! the state is (restricted placement, first empty position, the `reach` positions from it,
+//! the pieces left). Puzzles whose keys would not fit in 64 bits search without the table.
+//!
+//! The table is direct-mapped (a newer entry replaces an older one in its slot) and small
+//! enough to stay in the second-level cache: a bigger one keeps more states but each probe
+//! then waits on memory, which costs more than it saves (measured on Meteor).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::Bits;
+
+/// Slots in a table (a power of two): 512 KB.
+const SLOTS: usize = 1 << 16;
+/// Marks a used slot (keys are below it).
+const USED: u64 = 1 << 63;
+
+/// A table of dead states, shared by the engines of a team.
+pub type DeadTable = Arc<[AtomicU64]>;
+
+/// A new, empty table.
+pub fn dead_table() -> DeadTable {
+    (0..SLOTS).map(|_| AtomicU64::new(0)).collect()
+}
+
+/// How a state is packed into a key: the fields' widths, from the lowest bits up.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyLayout {
+    /// Bits of the pieces-left code.
+    code_bits: u32,
+    /// Positions covered from the first empty one (the longest placement's span).
+    reach: u32,
+    /// Bits of the first empty position.
+    position_bits: u32,
+}
+
+/// Bits needed to write numbers below `n`.
+fn bits_below(n: u64) -> u32 {
+    u64::BITS - n.saturating_sub(1).leading_zeros()
+}
+
+impl KeyLayout {
+    /// The layout for codes below `codes`, placements spanning up to `reach` positions,
+    /// `positions` positions and `restricted` restricted placements, or None when the keys
+    /// would not fit.
+    pub fn new(codes: u64, reach: u32, positions: usize, restricted: usize) -> Option<Self> {
+        let layout = KeyLayout {
+            code_bits: bits_below(codes),
+            reach,
+            position_bits: bits_below(positions as u64),
+        };
+        let total = layout.code_bits + reach + layout.position_bits + bits_below(restricted as u64);
+        (reach <= 64 && total < 64).then_some(layout)
+    }
+
+    /// The key of the state: `filled` positions (the first empty one `first`) with `pieces`
+    /// left (their code), under the restricted placement `outer`.
+    #[inline(always)]
+    pub fn key<B: Bits>(&self, filled: B, first: usize, pieces: u64, outer: u32) -> u64 {
+        let first = first as u32;
+        let window = (filled >> first).low64() & (u64::MAX >> (64 - self.reach.max(1)));
+        let mut key = u64::from(outer);
+        key = key << self.position_bits | u64::from(first);
+        key = (key << self.reach) | window;
+        key << self.code_bits | pieces
+    }
+}
+
+#[inline(always)]
+fn slot(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize
+}
+
+/// Whether the state with this key is known to hold no tiling.
+#[inline(always)]
+pub fn known_dead(table: &[AtomicU64], key: u64) -> bool {
+    table[slot(key)].load(Ordering::Relaxed) == key | USED
+}
+
+/// Remembers that the state with this key holds no tiling.
+#[inline(always)]
+pub fn remember_dead(table: &[AtomicU64], key: u64) {
+    table[slot(key)].store(key | USED, Ordering::Relaxed);
+}
+
+/// The pieces left, as one number: `left[t]` in mixed radix (each type's digit runs from 0
+/// to its copy count). Taking or giving back a copy of type `t` moves it by `radix[t]`.
+pub struct PiecesCode {
+    /// The code's step for each piece type.
+    pub radix: Vec<u64>,
+    /// How many codes there are (every code is below it).
+    pub codes: u64,
+}
+
+impl PiecesCode {
+    /// The radices for these copy counts, or None when the codes would not fit in 64 bits.
+    pub fn new(counts: &[u32]) -> Option<PiecesCode> {
+        let mut radix = Vec::with_capacity(counts.len());
+        let mut r: u64 = 1;
+        for &c in counts {
+            radix.push(r);
+            r = r.checked_mul(u64::from(c) + 1)?;
+        }
+        Some(PiecesCode { radix, codes: r })
+    }
+
+    /// The code of `counts` copies left of each type.
+    pub fn of(&self, counts: &[u32]) -> u64 {
+        self.radix
+            .iter()
+            .zip(counts)
+            .map(|(r, &c)| r * u64::from(c))
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_tell_states_apart() {
+        let layout = KeyLayout::new(1 << 10, 20, 50, 40).unwrap();
+        let filled: u64 = 0b0111 | 1 << 9;
+        let key =
+            |f: u64, pieces, outer| layout.key(f, (!f).trailing_zeros() as usize, pieces, outer);
+        let a = key(filled, 5, 3);
+        assert_ne!(a, key(filled | 1 << 10, 5, 3));
+        assert_ne!(a, key(filled, 6, 3));
+        assert_ne!(a, key(filled, 5, 4));
+        // The first empty position is part of the key: a later one is another state.
+        assert_ne!(a, key(filled | 1 << 3, 5, 3));
+        let table = dead_table();
+        assert!(!known_dead(&table, a));
+        remember_dead(&table, a);
+        assert!(known_dead(&table, a));
+        assert!(!known_dead(&table, a ^ 1));
+    }
+
+    #[test]
+    fn layouts_that_do_not_fit_are_refused() {
+        assert!(KeyLayout::new(1 << 20, 40, 64, 8).is_none());
+        assert!(KeyLayout::new(1 << 10, 41, 60, 8).is_some());
+    }
+
+    #[test]
+    fn pieces_codes_count_copies_in_mixed_radix() {
+        let code = PiecesCode::new(&[2, 1, 3]).unwrap();
+        assert_eq!(code.radix, vec![1, 3, 6]);
+        assert_eq!(code.codes, 24);
+        assert_eq!(code.of(&[2, 1, 3]), 23);
+        assert!(PiecesCode::new(&[u32::MAX; 3]).is_none());
+    }
+}

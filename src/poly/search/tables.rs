@@ -1,0 +1,246 @@
+//! What the search reads and never changes: the candidate placements for each first empty
+//! position, the grid's neighbour relation, the pruning data and how the board's symmetry is
+//! broken. Built once per search and borrowed by the engine, so the hot loop reads them
+//! through a plain reference.
+
+use super::Bits;
+use super::Restriction;
+use super::dead::{KeyLayout, PiecesCode};
+use super::neighbours::Neighbours;
+use crate::poly::problem::Problem;
+
+/// How many neighbouring positions (right, and the three below) select a candidate list.
+pub(super) const NEAR: usize = 4;
+
+/// How the board's symmetry is broken (see `symmetry::choose_restriction`): one piece type
+/// with one copy may take only one placement of each orbit.
+pub(super) enum Breaking<B: Bits> {
+    /// The board has no symmetry to break (or pieces may stay unused).
+    None,
+    /// The restricted piece goes first, on each allowed placement in turn, and the board is
+    /// filled around it: its few placements split the search into independent parts.
+    Preplace { piece: usize, first: Vec<(B, u32)> },
+    /// The restricted piece is placed in its turn like the others, on allowed placements
+    /// only; once the first empty position is past `last`, the last first position of an
+    /// allowed placement, a search that has not placed it is dead.
+    InTurn { piece: usize, last: usize },
+}
+
+pub(super) struct Tables<B: Bits> {
+    /// Piece types.
+    pub types: usize,
+    /// Candidate placements' masks, grouped by first position, by which of the `NEAR`
+    /// positions next to it are filled (a 4-bit key) and by piece:
+    /// `start[((pos << NEAR) | key) * types + piece]` begins a group. Only candidates that fit
+    /// the key's filled neighbours are listed, so fewer are tried and rejected.
+    pub masks: Vec<B>,
+    /// The placement index of each candidate (read only when one is taken).
+    pub ids: Vec<u32>,
+    pub start: Vec<u32>,
+    /// How many of the `NEAR` positions pick the list (0 on large boards).
+    pub near_bits: usize,
+    /// Positions per row of the layout.
+    pub width: usize,
+    /// The grid's neighbour relation, for growing regions.
+    pub nb: Neighbours<B>,
+    /// The board's positions.
+    pub board: B,
+    /// `fillable[n]`: some set of pieces covers exactly `n` cells.
+    pub fillable: Vec<bool>,
+    /// Each piece type's size.
+    pub sizes: [u8; 64],
+    /// Pockets bigger than this are not flooded to the end (any big pocket is fillable).
+    pub region_cap: u32,
+    /// No piece fills one cell: a lone empty cell is a dead pocket.
+    pub isolated_dead: bool,
+    /// Copies of each piece type.
+    pub counts: Vec<u32>,
+    /// The pieces left as a number, when that fits in 64 bits (see `dead::PiecesCode`): the
+    /// code of all pieces, and each type's step in it (0 when there is no code).
+    pub all_pieces: u64,
+    pub radix: [u64; 64],
+    /// How a search state packs into a dead-end key, when it fits in 64 bits.
+    pub layout: Option<KeyLayout>,
+    pub breaking: Breaking<B>,
+}
+
+impl<B: Bits> Tables<B> {
+    pub fn new(p: &Problem, restriction: Option<&Restriction>) -> Self {
+        let types = p.pieces.len();
+        let positions = p.positions();
+        let w = p.width;
+        let mask_of = |id: u32| {
+            p.placements[id as usize]
+                .bits
+                .iter()
+                .fold(B::ZERO, |m, &b| m | B::bit(usize::from(b)))
+        };
+        let breaking = match restriction {
+            None => Breaking::None,
+            Some(r) if preplace_pays(r) => Breaking::Preplace {
+                piece: r.piece,
+                first: r.allowed.iter().map(|&id| (mask_of(id), id)).collect(),
+            },
+            Some(r) => Breaking::InTurn {
+                piece: r.piece,
+                last: r
+                    .allowed
+                    .iter()
+                    .map(|&id| usize::from(p.placements[id as usize].bits[0]))
+                    .max()
+                    .unwrap_or(0),
+            },
+        };
+        let mut allowed = vec![true; p.placements.len()];
+        if let Some(r) = restriction {
+            for (id, pl) in p.placements.iter().enumerate() {
+                if pl.piece == r.piece {
+                    allowed[id] = false;
+                }
+            }
+            if matches!(breaking, Breaking::InTurn { .. }) {
+                for &id in &r.allowed {
+                    allowed[id as usize] = true;
+                }
+            }
+        }
+
+        // Keyed lists multiply the candidates by up to 16: only for boards of up to 128 positions.
+        let near_bits = if positions <= 128 { NEAR } else { 0 };
+        let (mut masks, mut ids) = (Vec::new(), Vec::new());
+        let mut start = Vec::with_capacity((positions << near_bits) * types + 1);
+        for (pos, per_piece) in p.first.iter().enumerate() {
+            let near = near_positions(pos, w);
+            for key in 0..1usize << near_bits {
+                // Positions next to `pos` that are filled under this key.
+                let blocked = (0..near_bits)
+                    .filter(|k| key >> k & 1 == 1)
+                    .map(|k| near[k])
+                    .filter(|&i| i < B::CAPACITY)
+                    .fold(B::ZERO, |m, i| m | B::bit(i));
+                for list in per_piece {
+                    start.push(masks.len() as u32);
+                    for &id in list {
+                        let mask = mask_of(id);
+                        if allowed[id as usize] && (mask & blocked).is_zero() {
+                            masks.push(mask);
+                            ids.push(id);
+                        }
+                    }
+                }
+            }
+        }
+        start.push(masks.len() as u32);
+
+        let (w, h) = (p.width, p.height);
+        let mut board = B::ZERO;
+        for bit in 0..w * h {
+            if p.bit_to_cell[bit] != u32::MAX {
+                board = board | B::bit(bit);
+            }
+        }
+        let mut sizes = [0u8; 64];
+        for (t, piece) in p.pieces.iter().enumerate() {
+            sizes[t] = piece.size().min(255) as u8;
+        }
+        let counts: Vec<u32> = p.pieces.iter().map(|q| q.count.min(255) as u32).collect();
+        let max_size = p.pieces.iter().map(|q| q.size()).max().unwrap_or(1) as u32;
+        let pieces_code = PiecesCode::new(&counts);
+        // The longest span of a placement the search makes from its first empty position
+        // (preplaced pieces are named by their index instead).
+        let reach = p
+            .placements
+            .iter()
+            .enumerate()
+            .filter(|&(id, _)| allowed[id])
+            .map(|(_, pl)| {
+                let (lo, hi) = pl
+                    .bits
+                    .iter()
+                    .fold((u16::MAX, 0), |(lo, hi), &b| (lo.min(b), hi.max(b)));
+                u32::from(hi.saturating_sub(lo)) + 1
+            })
+            .max()
+            .unwrap_or(1);
+        let outer = match &breaking {
+            Breaking::Preplace { first, .. } => first.len(),
+            _ => 1,
+        };
+        let layout = pieces_code
+            .as_ref()
+            .and_then(|c| KeyLayout::new(c.codes, reach, positions, outer));
+        Tables {
+            types,
+            masks,
+            ids,
+            start,
+            near_bits,
+            width: w,
+            nb: Neighbours::new(p.board.kind, w, h),
+            board,
+            fillable: p.fillable.clone(),
+            sizes,
+            region_cap: (3 * max_size).max(8),
+            isolated_dead: !p.fillable.get(1).copied().unwrap_or(false),
+            all_pieces: pieces_code.as_ref().map_or(0, |c| c.of(&counts)),
+            radix: std::array::from_fn(|t| {
+                pieces_code
+                    .as_ref()
+                    .and_then(|c| c.radix.get(t).copied())
+                    .unwrap_or(0)
+            }),
+            counts,
+            layout,
+            breaking,
+        }
+    }
+
+    /// Where the candidate lists for the first empty position `pos` of `filled` begin: the
+    /// list of piece `t` is `list(base + t)`, chosen by which neighbouring positions are
+    /// filled (beyond the bitboard counts as filled).
+    #[inline(always)]
+    pub fn candidate_base(&self, filled: B, pos: usize) -> usize {
+        let w = self.width;
+        let key = if self.near_bits == 0 {
+            0
+        } else if pos + w + 1 < B::CAPACITY {
+            // The right neighbour, then the three positions below from left to right.
+            let right = (filled >> (pos as u32 + 1)).low_word() & 1;
+            let below = (filled >> ((pos + w - 1) as u32)).low_word() & 7;
+            (right | below << 1) as usize
+        } else {
+            near_positions(pos, w)
+                .iter()
+                .enumerate()
+                .map(|(k, &i)| usize::from(i >= B::CAPACITY || filled.has(i)) << k)
+                .sum()
+        };
+        ((pos << self.near_bits) | key) * self.types
+    }
+
+    /// The candidates of list `i` (see [`Tables::candidate_base`]): their masks and their
+    /// placement indices.
+    #[inline(always)]
+    pub fn list(&self, i: usize) -> (&[B], &[u32]) {
+        let (s, e) = (self.start[i] as usize, self.start[i + 1] as usize);
+        (&self.masks[s..e], &self.ids[s..e])
+    }
+}
+
+/// The positions whose occupancy picks the candidate list at `pos`: its right neighbour and
+/// the three positions below it (with one of them, on a hex grid, not a neighbour).
+fn near_positions(pos: usize, width: usize) -> [usize; NEAR] {
+    [pos + 1, pos + width - 1, pos + width, pos + width + 1]
+}
+
+/// Whether placing the restricted piece first pays: it does when the piece has few allowed
+/// placements, each an independent search of the rest of the board in which that piece's
+/// awkward places are settled at once (pentominoes' X, hexiamonds: 1.1–10× fewer steps
+/// than placing it in turn). With many (Meteor's 104), the top of the board would be searched
+/// again for each, and placing the piece in turn is faster (8% on Meteor).
+fn preplace_pays(r: &Restriction) -> bool {
+    r.allowed.len() <= PREPLACE_MAX
+}
+
+/// The most allowed placements for which the restricted piece is placed first.
+const PREPLACE_MAX: usize = 32;
