@@ -99,6 +99,26 @@ impl<B: Bits> Neighbours<B> {
         (self.up(0, r) | self.up(1, r) | self.up(2, r) | self.up(3, r))
             | (self.down(0, r) | self.down(1, r) | self.down(2, r) | self.down(3, r))
     }
+
+    /// The positions with at least one, two and three neighbours in `r`.
+    pub fn counts(&self, r: B) -> (B, B, B) {
+        let (mut one, mut two, mut three) = (B::ZERO, B::ZERO, B::ZERO);
+        for n in [
+            self.up(0, r),
+            self.up(1, r),
+            self.up(2, r),
+            self.up(3, r),
+            self.down(0, r),
+            self.down(1, r),
+            self.down(2, r),
+            self.down(3, r),
+        ] {
+            three = three | (two & n);
+            two = two | (one & n);
+            one = one | n;
+        }
+        (one, two, three)
+    }
 }
 
 #[cfg(test)]
@@ -148,5 +168,16 @@ mod tests {
         assert_eq!(around(&n, 7), vec![6, 8, 13]);
         // (0, 1) = position 6 points down: 7 beside and 0 above.
         assert_eq!(around(&n, 6), vec![0, 7]);
+    }
+
+    #[test]
+    fn counts_tell_one_two_and_three_neighbours_apart() {
+        let n = Neighbours::<u64>::new(GridKind::Square, 3, 3);
+        let (one, two, _) = n.counts(0b000_000_101);
+        // Position 1 touches both 0 and 2; 3 and 5 touch one each.
+        assert_eq!(two, 0b010);
+        assert_eq!(one & 0b111_111_111, 0b000_101_010);
+        let (_, _, three) = n.counts(0b010_101_000);
+        assert_eq!(three & 0b111_111_111, 0b000_010_000);
     }
 }
