@@ -55,3 +55,23 @@ fn impossible_clues_are_named() {
     assert_eq!(answer["field"], "rows");
     assert_eq!(answer["index"], 0);
 }
+
+#[test]
+fn threads_share_the_search_and_agree_on_the_winning_chance() {
+    let (ok, dealt, _) = gridwise(&["voltorb", "generate", "--level", "8", "--seed", "11"]);
+    assert!(ok);
+    let board = &json_lines(&dealt)[0];
+    let position = serde_json::json!({"rows": board["rows"], "cols": board["cols"], "level": 8});
+    let input = format!("{position}\n");
+    let (ok, alone, _) = gridwise_with_input(&["voltorb", "solve"], &input);
+    assert!(ok);
+    let (ok, team, _) = gridwise_with_input(&["voltorb", "solve", "--threads", "2"], &input);
+    assert!(ok);
+    let (alone, team) = (&json_lines(&alone)[0], &json_lines(&team)[0]);
+    let win = |a: &serde_json::Value| a["best"]["win"].as_f64().unwrap();
+    assert!((win(alone) - win(team)).abs() < 1e-12, "{alone} vs {team}");
+    assert_eq!(alone["best"]["exact"], true);
+    assert_eq!(team["best"]["exact"], true);
+    let (ok, _, err) = gridwise_with_input(&["voltorb", "solve", "--threads", "0"], &input);
+    assert!(!ok && err.contains("threads"), "{err}");
+}

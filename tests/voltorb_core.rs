@@ -11,6 +11,7 @@ use gridwise::voltorb::config::{BoardConfig, CONFIGS};
 use gridwise::voltorb::enumerate::consistent_boards;
 use gridwise::voltorb::game::{Outcome, Round, deal, deal_config, must_redraw, next_level};
 use gridwise::voltorb::odds::{candidate_levels, weigh};
+use gridwise::voltorb::symmetry;
 use gridwise::voltorb::{AnalyzeRequest, Weighting, analyze};
 
 fn request(b: Board, revealed: &[(usize, u8)], level: Option<u8>, w: Weighting) -> AnalyzeRequest {
@@ -27,6 +28,7 @@ fn request(b: Board, revealed: &[(usize, u8)], level: Option<u8>, w: Weighting) 
         budget: None,
         objective: Objective::Win,
         judge: None,
+        threads: 1,
     }
 }
 
@@ -224,9 +226,29 @@ fn flip_value(
 /// chance as a plain search over whole board sets, and its advised card achieves it.
 #[test]
 fn best_move_matches_a_plain_search() {
-    let mut rng = Rng::new(31);
+    check_against_plain_search(31, 12, false, 1);
+}
+
+/// The same where the clues repeat (two rows or columns alike), so the search memoises each
+/// set under its mirror images too, and tries one card of each pair of mirror images first.
+#[test]
+fn best_move_matches_a_plain_search_on_symmetric_clues() {
+    check_against_plain_search(47, 8, true, 1);
+}
+
+/// The same searched by a team of threads sharing one memo.
+#[test]
+fn a_team_of_threads_finds_the_same_best_move() {
+    check_against_plain_search(31, 12, false, 3);
+    check_against_plain_search(47, 8, true, 2);
+}
+
+/// Checks `count` random positions of 30–400 boards (only ones with a row or column symmetry
+/// when `symmetric`) against [`plain_play`], searching with `threads` threads.
+fn check_against_plain_search(seed: u64, count: usize, symmetric: bool, threads: usize) {
+    let mut rng = Rng::new(seed);
     let mut checked = 0;
-    while checked < 12 {
+    while checked < count {
         let level = rng.below(8) as u8 + 1;
         let truth = deal(level, &mut rng).board;
         let mut known = [None; 25];
@@ -248,10 +270,20 @@ fn best_move_matches_a_plain_search() {
         let weights = weigh(&all, &clues, &levels, Weighting::Game).unwrap();
         let boards: Vec<(Board, f64)> =
             all.into_iter().zip(weights).filter(|x| x.1 > 0.0).collect();
+        if symmetric {
+            let masks: Vec<[u32; 4]> = boards
+                .iter()
+                .map(|(b, _)| [b.mask_of(0), b.mask_of(1), b.mask_of(2), b.mask_of(3)])
+                .collect();
+            let weights: Vec<f64> = boards.iter().map(|x| x.1).collect();
+            if symmetry::find(&masks, &weights).images.is_empty() {
+                continue;
+            }
+        }
         let total: f64 = boards.iter().map(|x| x.1).sum();
         let mut memo = HashMap::new();
         let optimum = plain_play(&boards, (0..boards.len()).collect(), &mut memo) / total;
-        let a = analyze(&req).unwrap();
+        let a = analyze(&AnalyzeRequest { threads, ..req }).unwrap();
         let got = a.win.unwrap();
         assert!(
             (got - optimum).abs() < 1e-9,

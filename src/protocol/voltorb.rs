@@ -7,7 +7,8 @@ use crate::voltorb::analyze::Objective;
 use crate::voltorb::policy::EXHAUSTIVE_BUDGET;
 use crate::voltorb::{AnalyzeRequest, Weighting};
 
-/// `{rows, cols, revealed?, level?, weighting?, best?, budget?, exhaustive?}`.
+/// `{rows, cols, revealed?, level?, weighting?, best?, budget?, exhaustive?, objective?,
+/// judge?}`.
 #[derive(Clone, Debug, Deserialize)]
 pub struct AnalyzeArgs {
     /// `[sum, voltorbs]` of each row, top to bottom.
@@ -57,6 +58,7 @@ impl From<AnalyzeArgs> for AnalyzeRequest {
             budget: a.budget.or(a.exhaustive.then_some(EXHAUSTIVE_BUDGET)),
             objective: a.objective,
             judge: a.judge,
+            threads: 1,
         }
     }
 }

@@ -32,16 +32,17 @@ pub fn fresh_request(board: Board, level: u8, best: bool) -> AnalyzeRequest {
         budget: None,
         objective: Default::default(),
         judge: None,
+        threads: 1,
     }
 }
 
 /// Deals `count` boards at `level` from `seed` and times the analysis of each fresh board (odds
-/// only, or with the best move) with the clock `now`.
+/// only, or with the best move searched by `threads` threads) with the clock `now`.
 pub fn time_fresh_boards(
     level: u8,
     count: usize,
     seed: u64,
-    best: bool,
+    (best, threads): (bool, usize),
     mut now: impl FnMut() -> f64,
 ) -> Result<Timings, VoltorbError> {
     let mut rng = Rng::new(seed);
@@ -53,7 +54,10 @@ pub fn time_fresh_boards(
     };
     for i in 0..count {
         let d = deal(level, &mut rng);
-        let req = fresh_request(d.board, d.level, best);
+        let req = AnalyzeRequest {
+            threads,
+            ..fresh_request(d.board, d.level, best)
+        };
         let t = now();
         let a = analyze(&req)?;
         out.ms.push(now() - t);

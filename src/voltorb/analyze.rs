@@ -11,7 +11,7 @@ use super::error::VoltorbError;
 use super::explain::{Explanation, Position, explain};
 use super::game::{Outcome, Round, next_level};
 use super::odds::{Weighting, candidate_levels, marginals, weigh};
-use super::policy::{DEFAULT_BUDGET, best_move, win_after};
+use super::policy::{DEFAULT_BUDGET, best_move, best_move_threads, win_after};
 
 /// A position to analyse: clues, revealed cards and what to compute. (Its JSON shape, with
 /// defaults, is `protocol::voltorb::AnalyzeArgs`.)
@@ -36,6 +36,8 @@ pub struct AnalyzeRequest {
     /// A card (`[row, col]`, from 0) to grade: its clear chance when flipped now and played
     /// well after, beside the best card's (coach mode).
     pub judge: Option<[usize; 2]>,
+    /// Threads the best-move search may use (natively; 0 or 1: this one).
+    pub threads: usize,
 }
 
 /// A graded card: what flipping it now leaves of the chance to clear the board.
@@ -270,12 +272,8 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
             plan.nodes,
         ),
         _ if req.best => {
-            let mv = best_move(
-                &boards,
-                &weights,
-                revealed_mask,
-                req.budget.unwrap_or(DEFAULT_BUDGET),
-            );
+            let budget = req.budget.unwrap_or(DEFAULT_BUDGET);
+            let mv = best_move_threads(&boards, &weights, revealed_mask, budget, req.threads);
             (
                 Advice::at(mv.cell, mv.win, mv.exact),
                 Some(mv.win),

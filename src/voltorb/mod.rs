@@ -8,6 +8,7 @@
 //! - [`accepted`]: the exact number of boards the game's generator accepts for a configuration.
 //! - [`odds`]: per-card probabilities under the `uniform` or the `game` weighting.
 //! - [`policy`]: the move that maximises the chance of clearing the board.
+//! - [`symmetry`]: row and column swaps that map a set of boards onto itself.
 //! - [`coins`]: the move that maximises the coins, and whether to quit.
 //! - [`game`]: board generation, coins and level progression as in the game.
 //! - [`explain`]: why a card is safe, what the best card tells, which configurations remain.
@@ -25,8 +26,10 @@ pub mod error;
 pub mod explain;
 pub mod game;
 pub mod line;
+pub mod memo;
 pub mod odds;
 pub mod policy;
+pub mod symmetry;
 
 pub use analyze::{Analysis, AnalyzeRequest, analyze};
 pub use board::Board;

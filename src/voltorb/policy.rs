@@ -23,14 +23,16 @@
 //! probability that this play achieves, a lower bound on the optimum.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::board::{Board, CELLS};
+use super::memo::{Memo, SharedMemo};
+use super::symmetry;
 
 /// Rounding allowance when a bound decides that a card cannot beat another (weights sum to 1).
 const EPSILON: f64 = 1e-12;
 
-/// Largest set for which the rivals bound is worked out (it costs a pass per pair of boards).
+/// Largest set whose rival groups are kept as bit sets.
 const RIVALS_MAX: usize = 128;
 
 /// Largest set the rivals bound is worked out for at all (it costs up to a pass per pair).
@@ -39,6 +41,10 @@ const RIVALS_LARGE_MAX: usize = 4096;
 /// Sets from this size on keep a tightened bound in the memo (as an upper bound) for later
 /// visits; smaller ones are cheaper to bound again than to store.
 const CACHE_RIVALS_FROM: usize = 24;
+
+/// Sets from this size on are memoised under their mirror images' keys as well (see
+/// [`Search::images`]); smaller ones are cheaper to solve again.
+const MIRROR_FROM: usize = 8;
 
 /// Default node budget: distinct board sets solved before falling back to the greedy rule.
 pub const DEFAULT_BUDGET: u64 = 500_000;
@@ -59,6 +65,9 @@ pub struct BestMove {
     pub exact: bool,
     /// Board sets solved.
     pub nodes: u64,
+    /// Where the card stands in the order a team tried the first cards (0: first), which
+    /// breaks ties between the members' answers (see [`best_move_threads`]).
+    pub rank: usize,
 }
 
 /// One consistent board as the search sees it.
@@ -74,6 +83,8 @@ pub(super) struct Entry {
     /// set's boards are copies dealt from its parent's (see [`Search::parts`]) and are
     /// relabelled all together, so the boards of one set always carry one grouping.
     pub(super) group: u32,
+    /// The board's number in its search (see [`Search::images`]).
+    pub(super) id: u32,
 }
 
 impl Entry {
@@ -83,8 +94,9 @@ impl Entry {
         Entry {
             masks,
             weight,
-            hash: [mix(id), mix(id ^ 0xA5A5_5A5A_0F0F_F0F0)],
+            hash: board_hash(id),
             group: id as u32,
+            id: id as u32,
         }
     }
 }
@@ -158,33 +170,55 @@ struct Part {
     tight: bool,
 }
 
-/// Memo keys are already uniform hashes: fold them, no need to hash them again.
-#[derive(Default)]
-struct KeyHasher(u64);
+/// Threads solving the first move together: the next card to take (a place in the order the
+/// search tries them) and the best value found so far (as `f64` bits; values are
+/// non-negative, so their bits order as they do).
+struct RootTeam {
+    next: AtomicUsize,
+    best: AtomicU64,
+    /// Members that reached a forced first move: only the first one solves it.
+    forced: AtomicUsize,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
+impl RootTeam {
+    fn new() -> Self {
+        RootTeam {
+            next: AtomicUsize::new(0),
+            best: AtomicU64::new(f64::NEG_INFINITY.to_bits()),
+            forced: AtomicUsize::new(0),
         }
     }
 
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    fn floor(&self) -> f64 {
+        f64::from_bits(self.best.load(Ordering::Relaxed))
+    }
+
+    fn raise(&self, value: f64) {
+        let mut seen = self.best.load(Ordering::Relaxed);
+        while f64::from_bits(seen) < value {
+            match self.best.compare_exchange_weak(
+                seen,
+                value.to_bits(),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return,
+                Err(now) => seen = now,
+            }
+        }
     }
 }
 
 /// The search state over one analysis.
 struct Search {
     /// Board sets live here as contiguous runs; each level of the search pushes its outcomes on
-    /// top and truncates them when done, so no set is allocated on its own.
+    /// top and drops them when done, so no set is allocated on its own.
     arena: Vec<Entry>,
+    /// The end of the runs in use: the arena beyond it is scratch, kept allocated (and filled)
+    /// from one push to the next.
+    top: usize,
     /// Value of a settled set, and whether it is exact (else an upper bound).
-    memo: HashMap<(u64, u64), (f64, bool), BuildHasherDefault<KeyHasher>>,
+    memo: Memo,
     nodes: u64,
     budget: u64,
     approximate: bool,
@@ -192,12 +226,28 @@ struct Search {
     /// none), and the groups to clear afterwards.
     group_best: Vec<f64>,
     touched: Vec<u32>,
+    /// For each symmetry of the boards (see [`symmetry`]) other than the identity, the hashes
+    /// of each board's image: a set solved is memoised under its images' keys too.
+    images: Vec<Vec<[u64; 2]>>,
+    /// The same symmetries as permutations of the cards.
+    cell_maps: Vec<symmetry::CellMap>,
+    /// Scratch for [`Search::rivals_bound`].
+    rival_order: Vec<u32>,
+    rival_traits: Vec<RivalTraits>,
+    rival_group_of: Vec<u32>,
+    rival_sorted: Vec<Entry>,
+    rival_by_position: Vec<u32>,
 }
 
 /// Cards on which boards disagree, given the cards showing each value 0–3 on some board.
 fn disagreed(present: &[u32; 4]) -> u32 {
     let p = present;
     (p[0] & (p[1] | p[2] | p[3])) | (p[1] & (p[2] | p[3])) | (p[2] & p[3])
+}
+
+/// The two hashes of board `id` of a search; a set's memo key is their sums over its members.
+fn board_hash(id: u64) -> [u64; 2] {
+    [mix(id), mix(id ^ 0xA5A5_5A5A_0F0F_F0F0)]
 }
 
 /// A well-mixed 64-bit hash of `z` (board identities for set keys).
@@ -214,7 +264,7 @@ impl Search {
     ///
     /// Cards that can only be 0 or 1 are never worth flipping (see [`useful`]), so their values
     /// are never seen: boards that differ only there are merged into one of their total weight.
-    fn new(boards: &[Board], weights: &[f64], budget: u64) -> Self {
+    fn new(boards: &[Board], weights: &[f64], budget: u64, memo: Memo) -> Self {
         let full: Vec<[u32; 4]> = boards
             .iter()
             .map(|b| [b.mask_of(0), b.mask_of(1), b.mask_of(2), b.mask_of(3)])
@@ -239,11 +289,27 @@ impl Search {
         // Group numbers stay below the number of distinct boards: each set numbers its groups
         // from 0, and the first numbers are the boards' own.
         let groups = arena.len();
+        let masks: Vec<[u32; 4]> = arena.iter().map(|e| e.masks).collect();
+        let merged: Vec<f64> = arena.iter().map(|e| e.weight).collect();
+        let symmetries = symmetry::find(&masks, &merged);
+        let images = symmetries
+            .images
+            .iter()
+            .map(|image| image.iter().map(|&j| board_hash(u64::from(j))).collect())
+            .collect();
         Search {
+            images,
+            cell_maps: symmetries.maps,
             group_best: vec![0.0; groups],
             touched: Vec::new(),
+            rival_order: Vec::new(),
+            rival_traits: Vec::new(),
+            rival_group_of: Vec::new(),
+            rival_sorted: Vec::new(),
+            rival_by_position: Vec::new(),
+            top: arena.len(),
             arena,
-            memo: HashMap::default(),
+            memo,
             nodes: 0,
             budget,
             approximate: false,
@@ -293,11 +359,19 @@ impl Search {
     /// where `b` is one too: flipping `a` loses no more boards, and every board `b` would keep
     /// is kept by `a` in outcomes at least as well informed. Of two such cards with the same
     /// Voltorb boards, the first is kept.
-    fn worth_trying(&self, span: &Span) -> ([f64; CELLS], u32) {
+    fn worth_trying(&self, span: &Span) -> ([f64; CELLS], u32, [f64; CELLS]) {
         let mut w0 = [0.0; CELLS];
         // not_voltorb_with[a]: cards that are not a Voltorb on some board where `a` is one.
         let mut not_voltorb_with = [0u32; CELLS];
-        for e in &self.arena[span.start..span.end] {
+        let p = &span.sum.present;
+        let useful = span.sum.useful();
+        // The inherited rivals bound of every outcome of every useful card, in the same pass:
+        // a span's groups are contiguous (see `rivals_bound`), so each group's heaviest board
+        // per card and value is known when its run ends.
+        let mut inherited = [[0.0f64; 4]; CELLS];
+        let mut run_best = [[0.0f64; 4]; CELLS];
+        let boards = &self.arena[span.start..span.end];
+        for (i, e) in boards.iter().enumerate() {
             let mut m = e.masks[0];
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
@@ -305,9 +379,28 @@ impl Search {
                 not_voltorb_with[c] |= !e.masks[0];
                 m &= m - 1;
             }
+            for (v, &mask) in e.masks.iter().enumerate().skip(1) {
+                let mut m = mask & useful;
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    let best = &mut run_best[c][v];
+                    *best = best.max(e.weight);
+                    m &= m - 1;
+                }
+            }
+            if boards.get(i + 1).is_none_or(|next| next.group != e.group) {
+                let mut m = useful;
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    for (total, best) in inherited[c].iter_mut().zip(&mut run_best[c]).skip(1) {
+                        *total += *best;
+                        *best = 0.0;
+                    }
+                    m &= m - 1;
+                }
+            }
         }
-        let p = &span.sum.present;
-        let useful = span.sum.useful();
+        let two_flip = inherited.map(|per_value| per_value[1] + per_value[2] + per_value[3]);
         let single = (p[1] ^ p[2] ^ p[3]) & !(p[1] & p[2] & p[3]);
         let mut cards = useful;
         for b in (0..CELLS).filter(|&b| single & useful & (1 << b) != 0) {
@@ -321,7 +414,7 @@ impl Search {
                 cards &= !(1 << b);
             }
         }
-        (w0, cards)
+        (w0, cards, two_flip)
     }
 
     /// An upper bound on the weight `span` can win, its `won` included: the memoised value or
@@ -333,7 +426,7 @@ impl Search {
         if let Some(v) = self.pair_value(span) {
             return (v, true);
         }
-        if let Some(&(v, _)) = self.memo.get(&span.sum.key) {
+        if let Some((v, _)) = self.memo.get(&span.sum.key) {
             return (span.won + v, true);
         }
         let inherited = self.inherited_rivals(span);
@@ -391,87 +484,107 @@ impl Search {
     /// other (when they are, clearing the smaller set ends one game and not the other). The
     /// boards are dealt, heaviest first, into groups of mutual rivals; at most one board of a
     /// group can be won, so the groups' heaviest boards bound the winning weight. The boards
-    /// keep their group numbers, so that the subsets searched below inherit the grouping.
+    /// keep their group numbers, so that the subsets searched below inherit the grouping, and
+    /// are reordered group by group: outcomes are dealt in order, so every span's groups stay
+    /// contiguous (see `worth_trying`).
     fn rivals_bound(&mut self, span: &Span) -> f64 {
-        let n = span.end - span.start;
-        if n > RIVALS_MAX {
-            return self.rivals_bound_large(span);
-        }
-        let boards = &self.arena[span.start..span.end];
-        let mut order = [0u8; RIVALS_MAX];
-        for (i, slot) in order[..n].iter_mut().enumerate() {
-            *slot = i as u8;
-        }
-        order[..n].sort_unstable_by(|&a, &b| {
-            boards[usize::from(b)]
-                .weight
-                .total_cmp(&boards[usize::from(a)].weight)
-        });
-        // Each group is a bit set of board positions.
-        let mut groups = [0u128; RIVALS_MAX];
-        let mut count = 0;
-        let mut total = 0.0;
-        for &i in &order[..n] {
-            let board = &boards[usize::from(i)];
-            let joined = groups[..count].iter_mut().find(|g| {
-                let mut members = **g;
-                while members != 0 {
-                    if !rivals(board, &boards[members.trailing_zeros() as usize]) {
-                        return false;
-                    }
-                    members &= members - 1;
-                }
-                true
-            });
-            match joined {
-                Some(g) => *g |= 1 << i,
-                None => {
-                    groups[count] = 1 << i;
-                    count += 1;
-                    total += board.weight;
-                }
-            }
-        }
-        for (k, group) in groups[..count].iter().enumerate() {
-            let mut members = *group;
-            while members != 0 {
-                self.arena[span.start + members.trailing_zeros() as usize].group = k as u32;
-                members &= members - 1;
-            }
-        }
-        total
-    }
-
-    /// [`Search::rivals_bound`] for sets too large for bit-set groups (up to
-    /// `RIVALS_LARGE_MAX` boards; beyond, no bound).
-    fn rivals_bound_large(&mut self, span: &Span) -> f64 {
         let n = span.end - span.start;
         if n > RIVALS_LARGE_MAX {
             return f64::INFINITY;
         }
+        // Heaviest first, each with what the rivals test reads, side by side.
         let boards = &self.arena[span.start..span.end];
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_unstable_by(|&a, &b| boards[b].weight.total_cmp(&boards[a].weight));
-        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut order = std::mem::take(&mut self.rival_order);
+        order.clear();
+        order.extend(0..n as u32);
+        order.sort_unstable_by(|&a, &b| {
+            boards[b as usize]
+                .weight
+                .total_cmp(&boards[a as usize].weight)
+        });
+        let mut traits = std::mem::take(&mut self.rival_traits);
+        traits.clear();
+        traits.extend(order.iter().map(|&i| RivalTraits::of(&boards[i as usize])));
         let mut total = 0.0;
-        for i in order {
-            let board = &boards[i];
-            match groups
-                .iter_mut()
-                .find(|g| g.iter().all(|&j| rivals(board, &boards[j])))
-            {
-                Some(g) => g.push(i),
-                None => {
-                    groups.push(vec![i]);
-                    total += board.weight;
+        // Group `k` of the boards in `order`, as positions in `order`.
+        let mut group_of = std::mem::take(&mut self.rival_group_of);
+        group_of.clear();
+        if n <= RIVALS_MAX {
+            // Each group is a bit set of positions.
+            let mut groups = [0u128; RIVALS_MAX];
+            let mut count = 0;
+            // Each group's first (heaviest) board, side by side: most groups are ruled out by it.
+            let mut heads = [traits[0]; RIVALS_MAX];
+            for (i, board) in traits.iter().enumerate() {
+                let joined = (0..count).find(|&k| {
+                    if !board.rivals(&heads[k]) {
+                        return false;
+                    }
+                    let mut members = groups[k] & (groups[k] - 1);
+                    while members != 0 {
+                        if !board.rivals(&traits[members.trailing_zeros() as usize]) {
+                            return false;
+                        }
+                        members &= members - 1;
+                    }
+                    true
+                });
+                if joined.is_none() {
+                    heads[count] = *board;
                 }
+                let k = joined.unwrap_or_else(|| {
+                    count += 1;
+                    total += boards[order[i] as usize].weight;
+                    count - 1
+                });
+                groups[k] |= 1 << i;
+                group_of.push(k as u32);
+            }
+        } else {
+            let mut groups: Vec<Vec<u32>> = Vec::new();
+            for (i, board) in traits.iter().enumerate() {
+                let joined = groups
+                    .iter()
+                    .position(|g| g.iter().all(|&j| board.rivals(&traits[j as usize])));
+                let k = joined.unwrap_or_else(|| {
+                    groups.push(Vec::new());
+                    total += boards[order[i] as usize].weight;
+                    groups.len() - 1
+                });
+                groups[k].push(i as u32);
+                group_of.push(k as u32);
             }
         }
-        for (k, group) in groups.iter().enumerate() {
-            for &i in group {
-                self.arena[span.start + i].group = k as u32;
-            }
+        // Rewrite the span group by group (a counting sort by group number).
+        let mut sorted = std::mem::take(&mut self.rival_sorted);
+        sorted.clear();
+        let groups = group_of.iter().max().map_or(0, |&k| k as usize + 1);
+        let mut starts = vec![0u32; groups + 1];
+        for &k in &group_of {
+            starts[k as usize + 1] += 1;
         }
+        for k in 0..groups {
+            starts[k + 1] += starts[k];
+        }
+        sorted.resize(n, boards[0]);
+        // Group numbers by position in the span, so that each group keeps the span's order.
+        let mut by_position = std::mem::take(&mut self.rival_by_position);
+        by_position.clear();
+        by_position.resize(n, 0);
+        for (&i, &k) in order.iter().zip(&group_of) {
+            by_position[i as usize] = k;
+        }
+        for (board, &k) in boards.iter().zip(&by_position) {
+            let slot = &mut starts[k as usize];
+            sorted[*slot as usize] = Entry { group: k, ..*board };
+            *slot += 1;
+        }
+        self.rival_by_position = by_position;
+        self.arena[span.start..span.end].copy_from_slice(&sorted);
+        self.rival_order = order;
+        self.rival_traits = traits;
+        self.rival_group_of = group_of;
+        self.rival_sorted = sorted;
         total
     }
 
@@ -481,10 +594,12 @@ impl Search {
         // One pass deals each board into the region of its value at `cell`: three regions of
         // the set's size for the values 1–3, and one slot that Voltorb boards overwrite.
         let n = span.end - span.start;
-        let base = self.arena.len();
+        let base = self.top;
         let scratch = base + 3 * n;
-        let filler = self.arena[span.start];
-        self.arena.resize(scratch + 1, filler);
+        if self.arena.len() <= scratch {
+            let filler = self.arena[span.start];
+            self.arena.resize(scratch + 1, filler);
+        }
         let mut cursor = [scratch, base, base + n, base + 2 * n];
         let mut sums = [Summary::default(); 4];
         for i in span.start..span.end {
@@ -520,7 +635,7 @@ impl Search {
             .map(|p| p.span.end)
             .max()
             .unwrap_or(base);
-        self.arena.truncate(top);
+        self.top = top;
         (parts, total)
     }
 
@@ -558,7 +673,7 @@ impl Search {
         let won = span.won;
         let alpha = alpha - won;
         let key = span.sum.key;
-        if let Some(&(v, exact)) = self.memo.get(&key)
+        if let Some((v, exact)) = self.memo.get(&key)
             && (exact || v <= alpha)
         {
             return (won + v, exact);
@@ -569,19 +684,19 @@ impl Search {
         }
         let rest = Span { won: 0.0, ..span };
         let safe = span.sum.safe();
-        let mark = self.arena.len();
+        let mark = self.top;
         let (value, exact) = if safe != 0 {
             let mut parts = self.parts(&rest, safe.trailing_zeros() as usize);
             self.tighten(&mut parts, alpha);
             self.chance(parts, alpha)
         } else if self.approximate {
             // Past the budget: play the card with the best two-flip bound, without search.
-            let (_, cards) = self.worth_trying(&rest);
+            let (_, cards, _) = self.worth_trying(&rest);
             let mut pick = (0, f64::NEG_INFINITY);
             for cell in (0..CELLS).filter(|&c| cards & (1 << c) != 0) {
-                let top = self.arena.len();
+                let top = self.top;
                 let bound = self.parts(&rest, cell).1;
-                self.arena.truncate(top);
+                self.top = top;
                 if bound > pick.1 {
                     pick = (cell, bound);
                 }
@@ -590,11 +705,21 @@ impl Search {
             self.tighten(&mut parts, alpha);
             self.chance(parts, alpha)
         } else {
-            let (_, value, exact) = self.best_risky(&rest, alpha);
+            let (_, value, exact) = self.best_risky(&rest, alpha, !0);
             (value, exact)
         };
-        self.arena.truncate(mark);
+        self.top = mark;
         self.memo.insert(key, (value, exact));
+        if span.end - span.start >= MIRROR_FROM {
+            for image in &self.images {
+                let mut mirrored = (0u64, 0u64);
+                for e in &self.arena[span.start..span.end] {
+                    let [a, b] = image[e.id as usize];
+                    mirrored = (mirrored.0.wrapping_add(a), mirrored.1.wrapping_add(b));
+                }
+                self.memo.insert(mirrored, (value, exact));
+            }
+        }
         (won + value, exact)
     }
 
@@ -621,20 +746,44 @@ impl Search {
         (value, true)
     }
 
-    /// Tries every useful card of `span` (none is safe), safest first, skipping cards whose
+    /// The useful cards of `span` worth trying, most promising first, with an upper bound on
+    /// what each can win. A card can win at most the weight of the boards where it is not a
+    /// Voltorb, and at most the inherited rivals bound of its outcomes: cards are tried in
+    /// that order, and once the bound cannot beat the best found, neither can the rest's.
+    fn risky_order(&self, span: &Span) -> Vec<(usize, f64)> {
+        let (w0, cards, two_flip) = self.worth_trying(span);
+        let mut order: Vec<(usize, f64)> = (0..CELLS)
+            .filter(|&c| cards & (1 << c) != 0)
+            .map(|c| (c, (span.sum.weight - w0[c]).min(two_flip[c])))
+            .collect();
+        order.sort_by(|a, b| b.1.total_cmp(&a.1));
+        order
+    }
+
+    /// One card of each set of mirror images among the useful cards of `span` (mirror images
+    /// win equally): the first in the order they are tried.
+    fn one_per_orbit(&self, span: &Span) -> u32 {
+        let mut covered = 0u32;
+        let mut kept = 0u32;
+        for (cell, _) in self.risky_order(span) {
+            if covered & (1 << cell) == 0 {
+                kept |= 1 << cell;
+                covered |= 1 << cell;
+                for map in &self.cell_maps {
+                    covered |= 1 << map[cell];
+                }
+            }
+        }
+        kept
+    }
+
+    /// Tries the useful cards of `span` in `allowed` (none is safe), safest first, skipping cards whose
     /// bound cannot beat the best found or `alpha`. Returns the best card and its winning weight
     /// with `true` when that exceeds `alpha` or everything was solved exactly; otherwise an
     /// upper bound at most `alpha`, with `false`.
-    fn best_risky(&mut self, span: &Span, alpha: f64) -> (usize, f64, bool) {
-        // One flip ahead, a card can win at most the weight of the boards where it is not a
-        // Voltorb: try cards in that order and stop when the bound cannot beat the best found.
-        // The outcomes (and their tighter two-flip bound) are only worked out for cards tried.
-        let (w0, cards) = self.worth_trying(span);
-        let mut order: Vec<(usize, f64)> = (0..CELLS)
-            .filter(|&c| cards & (1 << c) != 0)
-            .map(|c| (c, span.sum.weight - w0[c]))
-            .collect();
-        order.sort_by(|a, b| b.1.total_cmp(&a.1));
+    fn best_risky(&mut self, span: &Span, alpha: f64, allowed: u32) -> (usize, f64, bool) {
+        let mut order = self.risky_order(span);
+        order.retain(|&(c, _)| allowed & (1 << c) != 0);
         let mut best: Option<(usize, f64)> = None;
         // The largest upper bound of a card not solved exactly.
         let mut upper = f64::NEG_INFINITY;
@@ -644,7 +793,7 @@ impl Search {
                 upper = upper.max(one_flip);
                 break;
             }
-            let mark = self.arena.len();
+            let mark = self.top;
             let mut parts = self.parts(span, cell);
             self.tighten(&mut parts, floor);
             let (v, exact) = if parts.1 <= floor {
@@ -652,7 +801,7 @@ impl Search {
             } else {
                 self.chance(parts, floor)
             };
-            self.arena.truncate(mark);
+            self.top = mark;
             if !exact {
                 upper = upper.max(v);
             } else if best.is_none_or(|b| v > b.1) {
@@ -669,23 +818,80 @@ impl Search {
         }
     }
 
+    /// The first move at the root `span` (none safe) for a thread of `team`: the cards in
+    /// `allowed` are taken in turn from the team's queue, in the order they are tried, and
+    /// each is only solved well enough to show whether it beats the best any member found.
+    /// Returns this thread's best card (its value exact), with its place in that order.
+    fn root_team(
+        &mut self,
+        span: &Span,
+        team: &RootTeam,
+        allowed: u32,
+    ) -> Option<(usize, f64, usize)> {
+        let mut order = self.risky_order(span);
+        order.retain(|&(c, _)| allowed & (1 << c) != 0);
+        let mut best: Option<(usize, f64, usize)> = None;
+        loop {
+            let rank = team.next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(cell, bound)) = order.get(rank) else {
+                return best;
+            };
+            let floor = best.map_or(f64::NEG_INFINITY, |b| b.1).max(team.floor());
+            if bound <= floor {
+                continue;
+            }
+            let mark = self.top;
+            let mut parts = self.parts(span, cell);
+            self.tighten(&mut parts, floor);
+            let (v, exact) = if parts.1 <= floor {
+                (parts.1, false)
+            } else {
+                self.chance(parts, floor)
+            };
+            self.top = mark;
+            if exact && best.is_none_or(|b| v > b.1) {
+                best = Some((cell, v, rank));
+                team.raise(v);
+            }
+        }
+    }
+
     /// The whole arena as one settled set, and the summary before settling.
     fn root(&mut self) -> (Span, Summary) {
-        let n = self.arena.len();
+        let n = self.top;
         let all = self.summarize(0, n);
         let span = self.settle(0, n, all);
-        self.arena.truncate(span.end);
+        self.top = span.end;
         (span, all)
     }
 }
 
-/// Whether no play can win both boards (see [`Search::rivals_bound`]).
-fn rivals(a: &Entry, b: &Entry) -> bool {
-    let both_safe = !(a.masks[0] | b.masks[0]);
-    let differ = (a.masks[1] ^ b.masks[1]) | (a.masks[2] ^ b.masks[2]) | (a.masks[3] ^ b.masks[3]);
-    let within =
-        |x: &Entry, y: &Entry| (x.masks[2] & !y.masks[2]) | (x.masks[3] & !y.masks[3]) == 0;
-    both_safe & differ == 0 && !within(a, b) && !within(b, a)
+/// What the rivals test reads of a board: its Voltorbs, 2s and 3s.
+#[derive(Clone, Copy)]
+struct RivalTraits {
+    voltorbs: u32,
+    twos: u32,
+    threes: u32,
+}
+
+impl RivalTraits {
+    fn of(e: &Entry) -> Self {
+        RivalTraits {
+            voltorbs: e.masks[0],
+            twos: e.masks[2],
+            threes: e.masks[3],
+        }
+    }
+
+    /// Whether no play can win both boards (see [`Search::rivals_bound`]). Where neither is a
+    /// Voltorb, both values lie in 1–3, so they differ exactly where the 2s or the 3s do.
+    fn rivals(&self, other: &RivalTraits) -> bool {
+        let both_safe = !(self.voltorbs | other.voltorbs);
+        let differ = (self.twos ^ other.twos) | (self.threes ^ other.threes);
+        let within =
+            |x: &RivalTraits, y: &RivalTraits| (x.twos & !y.twos) | (x.threes & !y.threes) == 0;
+        both_safe & differ == 0 && !within(self, other) && !within(other, self)
+    }
 }
 
 /// Cards worth flipping: disagreed ones that can be a 2 or a 3. A card that can only be 0 or 1
@@ -698,46 +904,130 @@ fn useful(amb: u32, p: &[u32; 4]) -> u32 {
 /// The best card to flip given the consistent `boards`, their `weights` and the cards already
 /// `revealed` (mask of cell indices), searching at most `budget` board sets exactly.
 pub fn best_move(boards: &[Board], weights: &[f64], revealed: u32, budget: u64) -> BestMove {
-    let mut search = Search::new(boards, weights, budget);
+    best_move_with(boards, weights, revealed, budget, None, Memo::own())
+}
+
+/// [`best_move`] for one search alone (`team` none) or for a member of a team of threads that
+/// take the first cards in turn and share `memo`. A position whose first move is forced (a safe
+/// card, a known multiplier) is solved by the first member to reach it; the others answer
+/// nothing.
+fn best_move_with(
+    boards: &[Board],
+    weights: &[f64],
+    revealed: u32,
+    budget: u64,
+    team: Option<&RootTeam>,
+    memo: Memo,
+) -> BestMove {
+    let mut search = Search::new(boards, weights, budget, memo);
     let (root, all) = search.root();
     let total = all.weight;
+    let nothing = BestMove {
+        cell: None,
+        win: 0.0,
+        exact: true,
+        nodes: 0,
+        rank: 0,
+    };
     if total <= 0.0 {
-        return BestMove {
-            cell: None,
-            win: 0.0,
-            exact: true,
-            nodes: 0,
-        };
+        return nothing;
     }
     // Known multipliers not yet flipped: free points, flip them first.
     let known_mult = (all.present[2] | all.present[3]) & !all.disagreed() & !revealed;
     let safe = root.sum.safe();
-    let (cell, value) = if root.is_empty() {
+    let risky = !root.is_empty() && known_mult == 0 && safe == 0;
+    if !risky && team.is_some_and(|t| t.forced.fetch_add(1, Ordering::Relaxed) > 0) {
+        return nothing;
+    }
+    let (cell, value, rank) = if root.is_empty() {
         (
             (known_mult != 0).then(|| known_mult.trailing_zeros() as usize),
             root.won,
+            0,
         )
     } else if known_mult != 0 {
         let cell = known_mult.trailing_zeros() as usize;
-        (Some(cell), search.value(root))
+        (Some(cell), search.value(root), 0)
     } else if safe != 0 {
-        (Some(safe.trailing_zeros() as usize), search.value(root))
+        (Some(safe.trailing_zeros() as usize), search.value(root), 0)
     } else {
         let rest = Span { won: 0.0, ..root };
-        let (cell, v, _) = search.best_risky(&rest, f64::NEG_INFINITY);
-        (Some(cell), root.won + v)
+        let allowed = search.one_per_orbit(&rest);
+        let (cell, v, rank) = match team {
+            None => {
+                let (cell, v, _) = search.best_risky(&rest, f64::NEG_INFINITY, allowed);
+                (cell, v, 0)
+            }
+            Some(team) => match search.root_team(&rest, team, allowed) {
+                Some(found) => found,
+                None => return nothing,
+            },
+        };
+        (Some(cell), root.won + v, rank)
     };
     BestMove {
         cell,
         win: (value / total).clamp(0.0, 1.0),
         exact: !search.approximate,
         nodes: search.nodes,
+        rank,
     }
+}
+
+/// The best of the answers of a team's members (highest `win`, then lowest `rank`).
+fn merge_members(members: &[BestMove]) -> BestMove {
+    let mut best = members
+        .iter()
+        .filter(|s| s.cell.is_some())
+        .min_by(|a, b| b.win.total_cmp(&a.win).then(a.rank.cmp(&b.rank)))
+        .copied()
+        .unwrap_or(BestMove {
+            cell: None,
+            win: 0.0,
+            exact: true,
+            nodes: 0,
+            rank: 0,
+        });
+    best.exact = members.iter().all(|s| s.exact);
+    best.nodes = members.iter().map(|s| s.nodes).sum();
+    best
+}
+
+/// [`best_move`] searched by a team of `threads` threads: they take the first cards in turn,
+/// each shown the best value any of them has found, and share one memo, so that a board set
+/// one has solved is not solved again by another. With several cards equally good, which of
+/// them is advised can depend on the threads' timing; the winning chance does not.
+pub fn best_move_threads(
+    boards: &[Board],
+    weights: &[f64],
+    revealed: u32,
+    budget: u64,
+    threads: usize,
+) -> BestMove {
+    if threads <= 1 {
+        return best_move(boards, weights, revealed, budget);
+    }
+    let memo = SharedMemo::new();
+    let team = RootTeam::new();
+    let members: Vec<BestMove> = std::thread::scope(|scope| {
+        let running: Vec<_> = (0..threads)
+            .map(|_| {
+                let memo = Memo::Shared(memo.clone());
+                let team = Some(&team);
+                scope.spawn(move || best_move_with(boards, weights, revealed, budget, team, memo))
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|t| t.join().expect("a best-move search does not panic"))
+            .collect()
+    });
+    merge_members(&members)
 }
 
 /// Winning probability when playing `first` now and optimally afterwards (for checking advice).
 pub fn win_after(boards: &[Board], weights: &[f64], first: usize, budget: u64) -> f64 {
-    let mut search = Search::new(boards, weights, budget);
+    let mut search = Search::new(boards, weights, budget, Memo::own());
     let (root, all) = search.root();
     if all.weight <= 0.0 {
         return 0.0;

@@ -81,7 +81,7 @@ pub fn voltorb_bench(args: JsValue) -> Result<JsValue, Failure> {
         memory_bytes: usize,
     }
     let a: BenchArgs = from_args(args)?;
-    let timings = time_fresh_boards(a.level, a.count, a.seed, a.best, now_ms)?;
+    let timings = time_fresh_boards(a.level, a.count, a.seed, (a.best, 1), now_ms)?;
     let memory_bytes = core::arch::wasm32::memory_size(0) * 65536;
     to_js(&Reply {
         timings,

@@ -1,0 +1,97 @@
+//! The best-move search's memory of board sets already valued: its own, or one shared by the
+//! threads that search the first cards side by side (natively), so that a set one thread has
+//! solved is not solved again by another.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, Mutex};
+
+/// A set's key: the sums of its boards' two hashes.
+pub type Key = (u64, u64);
+
+/// A set's value (its winning weight, settled boards left out) and whether it is exact (else an
+/// upper bound).
+pub type Known = (f64, bool);
+
+/// Keys are already uniform hashes: fold them, no need to hash them again.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type Table = HashMap<Key, Known, BuildHasherDefault<KeyHasher>>;
+
+/// Locks taken by key, so that threads rarely wait for one another.
+const SHARDS: usize = 64;
+
+/// A memo several threads read and write.
+pub struct SharedMemo {
+    shards: Vec<Mutex<Table>>,
+}
+
+impl SharedMemo {
+    pub fn new() -> Arc<Self> {
+        Arc::new(SharedMemo {
+            shards: (0..SHARDS).map(|_| Mutex::new(Table::default())).collect(),
+        })
+    }
+
+    fn shard(&self, key: &Key) -> std::sync::MutexGuard<'_, Table> {
+        // The low bits pick the slot inside a shard's table; the high ones pick the shard.
+        let shard = &self.shards[(key.1 >> 58) as usize % SHARDS];
+        // A thread that panicked holding the lock left a consistent table (inserts are whole).
+        shard
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// The memo of one search.
+pub enum Memo {
+    Own(Table),
+    Shared(Arc<SharedMemo>),
+}
+
+impl Memo {
+    pub fn own() -> Self {
+        Memo::Own(Table::default())
+    }
+
+    pub fn get(&self, key: &Key) -> Option<Known> {
+        match self {
+            Memo::Own(table) => table.get(key).copied(),
+            Memo::Shared(shared) => shared.shard(key).get(key).copied(),
+        }
+    }
+
+    /// Records what is known of a set. In a shared memo an exact value is never replaced by a
+    /// bound, nor a bound by a looser one, that another thread found meanwhile.
+    pub fn insert(&mut self, key: Key, known: Known) {
+        match self {
+            Memo::Own(table) => {
+                table.insert(key, known);
+            }
+            Memo::Shared(shared) => {
+                let mut table = shared.shard(&key);
+                let slot = table.entry(key).or_insert(known);
+                if known.1 || (!slot.1 && known.0 < slot.0) {
+                    *slot = known;
+                }
+            }
+        }
+    }
+}
