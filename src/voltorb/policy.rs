@@ -44,14 +44,19 @@ const CACHE_RIVALS_FROM: usize = 24;
 
 /// Sets from this size on are memoised under their mirror images' keys as well (see
 /// [`Search::images`]); smaller ones are cheaper to solve again.
-const MIRROR_FROM: usize = 8;
+const MIRROR_FROM: usize = 16;
+
+/// Most mirror images a set is memoised under (the first ones found: single swaps first).
+/// Each is one more memo entry per set solved: with all 23 of the largest groups, the hardest
+/// boards' memo passed 400 MB, for a few percent of time saved.
+const MAX_MIRRORS: usize = 7;
 
 /// Default node budget: distinct board sets solved before falling back to the greedy rule.
 pub const DEFAULT_BUDGET: u64 = 500_000;
 
 /// The budget of a search "to the end", which the page offers when the default one falls
-/// short: enough for every fresh level-8 board of the benchmark (the hardest takes about 4.2
-/// million board sets, over a minute natively and about 440 MB).
+/// short: enough for every fresh level-8 board of the benchmark (at the last measurement the
+/// hardest took 22 s natively, the process peaking at 274 MB).
 pub const EXHAUSTIVE_BUDGET: u64 = 5_000_000;
 
 /// The recommended card and the winning chances.
@@ -226,9 +231,11 @@ struct Search {
     /// none), and the groups to clear afterwards.
     group_best: Vec<f64>,
     touched: Vec<u32>,
-    /// For each symmetry of the boards (see [`symmetry`]) other than the identity, the hashes
-    /// of each board's image: a set solved is memoised under its images' keys too.
-    images: Vec<Vec<[u64; 2]>>,
+    /// For some symmetries of the boards (see [`symmetry`]) other than the identity, the
+    /// hashes of each board's image, board by board (`mirrors` of them each, see
+    /// `MAX_MIRRORS`): a set solved is memoised under its images' keys too.
+    images: Vec<[u64; 2]>,
+    mirrors: usize,
     /// The same symmetries as permutations of the cards.
     cell_maps: Vec<symmetry::CellMap>,
     /// Scratch for [`Search::rivals_bound`].
@@ -292,13 +299,17 @@ impl Search {
         let masks: Vec<[u32; 4]> = arena.iter().map(|e| e.masks).collect();
         let merged: Vec<f64> = arena.iter().map(|e| e.weight).collect();
         let symmetries = symmetry::find(&masks, &merged);
-        let images = symmetries
-            .images
-            .iter()
-            .map(|image| image.iter().map(|&j| board_hash(u64::from(j))).collect())
-            .collect();
+        let mirrors = symmetries.images.len().min(MAX_MIRRORS);
+        let mut images = Vec::with_capacity(arena.len() * mirrors);
+        for id in 0..arena.len() {
+            for image in &symmetries.images[..mirrors] {
+                images.push(board_hash(u64::from(image[id])));
+            }
+        }
         Search {
             images,
+            mirrors,
+
             cell_maps: symmetries.maps,
             group_best: vec![0.0; groups],
             touched: Vec::new(),
@@ -710,14 +721,17 @@ impl Search {
         };
         self.top = mark;
         self.memo.insert(key, (value, exact));
-        if span.end - span.start >= MIRROR_FROM {
-            for image in &self.images {
-                let mut mirrored = (0u64, 0u64);
-                for e in &self.arena[span.start..span.end] {
-                    let [a, b] = image[e.id as usize];
-                    mirrored = (mirrored.0.wrapping_add(a), mirrored.1.wrapping_add(b));
+        if span.end - span.start >= MIRROR_FROM && self.mirrors > 0 {
+            let h = self.mirrors;
+            let mut mirrored = [(0u64, 0u64); MAX_MIRRORS];
+            for e in &self.arena[span.start..span.end] {
+                let images = &self.images[e.id as usize * h..][..h];
+                for (sum, [a, b]) in mirrored.iter_mut().zip(images) {
+                    *sum = (sum.0.wrapping_add(*a), sum.1.wrapping_add(*b));
                 }
-                self.memo.insert(mirrored, (value, exact));
+            }
+            for key in &mirrored[..h] {
+                self.memo.insert(*key, (value, exact));
             }
         }
         (won + value, exact)

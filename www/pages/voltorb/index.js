@@ -230,8 +230,8 @@ export function mount(root, { engine }) {
   }
 
   /**
-   * Searches the best move again with a budget large enough for every board we have met (a
-   * minute or more on the hardest), on a worker of its own that is closed afterwards: such a
+   * Searches the best move again with a budget large enough for every board we have met (about
+   * half a minute on the hardest), on a worker of its own that is closed afterwards: such a
    * search takes a few hundred MB, which a pool worker would keep.
    */
   function searchToTheEnd(args, summary, before) {
@@ -306,7 +306,7 @@ export function mount(root, { engine }) {
       adviceMsg.show(`Best move for coins: row ${full.best.row + 1}, column ${full.best.col + 1} — ${about}${coins(playOn?.coins ?? 0)} expected, ${percent(full.best.win)} to clear`, 'info');
     } else if (full.best) {
       const further = !full.best.exact && !args.exhaustive
-        ? messageAction('Search to the end (a minute or two)', () => searchToTheEnd(args, summary, result)) : null;
+        ? messageAction('Search to the end (up to half a minute)', () => searchToTheEnd(args, summary, result)) : null;
       const approximate = args.exhaustive
         ? ' (approximate even after the longest search: a lower bound)'
         : ' (approximate, a lower bound: the search stopped at its budget)';
