@@ -56,7 +56,7 @@ pub const DEFAULT_BUDGET: u64 = 500_000;
 
 /// The budget of a search "to the end", which the page offers when the default one falls
 /// short: enough for every fresh level-8 board of the benchmark (at the last measurement the
-/// hardest took 22 s natively, the process peaking at 274 MB).
+/// hardest took 22 s natively, the process peaking at 302 MB).
 pub const EXHAUSTIVE_BUDGET: u64 = 5_000_000;
 
 /// The recommended card and the winning chances.
