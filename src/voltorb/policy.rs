@@ -176,8 +176,7 @@ struct Part {
 }
 
 /// Threads solving the first move together: the next card to take (a place in the order the
-/// search tries them) and the best value found so far (as `f64` bits; values are
-/// non-negative, so their bits order as they do).
+/// search tries them) and the best value any of them has found (the bits of an `f64`).
 struct RootTeam {
     next: AtomicUsize,
     best: AtomicU64,
@@ -309,7 +308,6 @@ impl Search {
         Search {
             images,
             mirrors,
-
             cell_maps: symmetries.maps,
             group_best: vec![0.0; groups],
             touched: Vec::new(),
