@@ -805,15 +805,7 @@ impl Search {
                 upper = upper.max(one_flip);
                 break;
             }
-            let mark = self.top;
-            let mut parts = self.parts(span, cell);
-            self.tighten(&mut parts, floor);
-            let (v, exact) = if parts.1 <= floor {
-                (parts.1, false)
-            } else {
-                self.chance(parts, floor)
-            };
-            self.top = mark;
+            let (v, exact) = self.flip_value(span, cell, floor);
             if !exact {
                 upper = upper.max(v);
             } else if best.is_none_or(|b| v > b.1) {
@@ -828,6 +820,21 @@ impl Search {
         } else {
             (cell, upper, false)
         }
+    }
+
+    /// What flipping `cell` first wins on `span`, exact when it beats `floor`; otherwise an
+    /// upper bound at most `floor` (see [`Search::chance`]).
+    fn flip_value(&mut self, span: &Span, cell: usize, floor: f64) -> (f64, bool) {
+        let mark = self.top;
+        let mut parts = self.parts(span, cell);
+        self.tighten(&mut parts, floor);
+        let found = if parts.1 <= floor {
+            (parts.1, false)
+        } else {
+            self.chance(parts, floor)
+        };
+        self.top = mark;
+        found
     }
 
     /// The first move at the root `span` (none safe) for a thread of `team`: the cards in
@@ -852,15 +859,7 @@ impl Search {
             if bound <= floor {
                 continue;
             }
-            let mark = self.top;
-            let mut parts = self.parts(span, cell);
-            self.tighten(&mut parts, floor);
-            let (v, exact) = if parts.1 <= floor {
-                (parts.1, false)
-            } else {
-                self.chance(parts, floor)
-            };
-            self.top = mark;
+            let (v, exact) = self.flip_value(span, cell, floor);
             if exact && best.is_none_or(|b| v > b.1) {
                 best = Some((cell, v, rank));
                 team.raise(v);
