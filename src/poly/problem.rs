@@ -2,8 +2,6 @@
 //! of every piece, the placements that can cover each cell first, and the board's symmetries
 //! acting on placements.
 
-use std::collections::HashMap;
-
 use serde::Serialize;
 
 use super::board::Board;
@@ -115,7 +113,7 @@ impl Problem {
 
         // Every placement, anchored at its first cell.
         let mut placements = Vec::new();
-        let mut index: HashMap<(usize, Positions), u32> = HashMap::new();
+        let mut scratch = Vec::new();
         for (pi, piece) in pieces.iter().enumerate() {
             for orientation in piece.orientations() {
                 // The shape's first cell goes on (x, y); on a triangle grid only cells that
@@ -128,21 +126,25 @@ impl Problem {
                         }
                         let (q, r) = kind.to_lattice((x, y));
                         let (q0, r0) = (q - first.0, r - first.1);
-                        let mut bits = Vec::with_capacity(orientation.len());
+                        // Most shifts fall off the board: the positions are gathered in a
+                        // scratch list and only a placement that fits gets its own.
+                        scratch.clear();
                         for &(dq, dr) in &orientation {
                             let (cx, cy) = kind.from_lattice((q0 + dq, r0 + dr));
                             if !is_cell(cx, cy) {
-                                bits.clear();
+                                scratch.clear();
                                 break;
                             }
-                            bits.push((cy as usize * width + cx as usize) as u16);
+                            scratch.push((cy as usize * width + cx as usize) as u16);
                         }
-                        if bits.is_empty() {
+                        if scratch.is_empty() {
                             continue;
                         }
-                        bits.sort_unstable();
-                        index.insert((pi, Positions::of(&bits)), placements.len() as u32);
-                        placements.push(Placement { piece: pi, bits });
+                        scratch.sort_unstable();
+                        placements.push(Placement {
+                            piece: pi,
+                            bits: scratch.clone(),
+                        });
                     }
                 }
             }
@@ -154,29 +156,35 @@ impl Problem {
         for b in (0..width * height).filter(|&b| bit_to_cell[b] != u32::MAX) {
             cells.insert(b as u16);
         }
+        let small_board = (width * height <= 64).then(|| SmallBoard::new(cells, &neighbours));
         let mut first = vec![vec![Vec::new(); pieces.len()]; width * height];
         for (id, p) in placements.iter().enumerate() {
             let anchor = usize::from(p.bits[0]);
-            if pockets_fillable(
-                cells.without(Positions::of(&p.bits)),
-                &neighbours,
-                &fillable,
-            ) {
+            let fits = match &small_board {
+                Some(small) => small.pockets_fillable(&p.bits, &fillable),
+                None => pockets_fillable(
+                    cells.without(Positions::of(&p.bits)),
+                    &neighbours,
+                    &fillable,
+                ),
+            };
+            if fits {
                 first[anchor][p.piece].push(id as u32);
             }
         }
 
+        let index = AnchorIndex::new(&placements, pieces.len(), width * height);
+        let mut image = Vec::new();
         let symmetries = board_symmetries(kind, width, height, &is_cell)
             .into_iter()
             .map(|map| {
                 placements
                     .iter()
                     .map(|p| {
-                        let mut image = Positions::default();
-                        for &b in &p.bits {
-                            image.insert(map[usize::from(b)]);
-                        }
-                        index.get(&(p.piece, image)).copied().unwrap_or(u32::MAX)
+                        image.clear();
+                        image.extend(p.bits.iter().map(|&b| map[usize::from(b)]));
+                        image.sort_unstable();
+                        index.find(&placements, p.piece, &image).unwrap_or(u32::MAX)
                     })
                     .collect::<Vec<u32>>()
             })
@@ -374,6 +382,91 @@ fn pockets_fillable(empty: Positions, neighbours: &[Positions], fillable: &[bool
         left = left.without(pocket);
     }
     true
+}
+
+/// The placements of each piece by their first position, to find a placement from its
+/// positions: a lookup compares the few placements that share its piece and first position.
+struct AnchorIndex {
+    pieces: usize,
+    /// `ids[start[k]..start[k + 1]]` are the placements of group `k = anchor * pieces + piece`.
+    start: Vec<u32>,
+    ids: Vec<u32>,
+}
+
+impl AnchorIndex {
+    fn new(placements: &[Placement], pieces: usize, positions: usize) -> Self {
+        let group = |p: &Placement| usize::from(p.bits[0]) * pieces + p.piece;
+        let mut start = vec![0u32; positions * pieces + 1];
+        for p in placements {
+            start[group(p) + 1] += 1;
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut next = start.clone();
+        let mut ids = vec![0u32; placements.len()];
+        for (id, p) in placements.iter().enumerate() {
+            let k = group(p);
+            ids[next[k] as usize] = id as u32;
+            next[k] += 1;
+        }
+        AnchorIndex { pieces, start, ids }
+    }
+
+    /// The placement of `piece` on exactly the (sorted) positions `bits`.
+    fn find(&self, placements: &[Placement], piece: usize, bits: &[u16]) -> Option<u32> {
+        let k = usize::from(*bits.first()?) * self.pieces + piece;
+        let range = self.start.get(k)?.to_owned() as usize..*self.start.get(k + 1)? as usize;
+        self.ids[range].iter().copied().find(|&id| {
+            let other = &placements[id as usize].bits;
+            // The last positions tell most placements of a group apart.
+            other.last() == bits.last() && *other == bits
+        })
+    }
+}
+
+/// A board of up to 64 positions as one word, with each position's neighbours, so that the
+/// pockets a placement leaves are flooded with word operations (most library boards fit).
+struct SmallBoard {
+    cells: u64,
+    neighbours: Vec<u64>,
+}
+
+impl SmallBoard {
+    fn new(cells: Positions, neighbours: &[Positions]) -> Self {
+        SmallBoard {
+            cells: cells.0[0],
+            neighbours: neighbours.iter().map(|n| n.0[0]).collect(),
+        }
+    }
+
+    /// [`pockets_fillable`] for the board without the placement on `bits`.
+    fn pockets_fillable(&self, bits: &[u16], fillable: &[bool]) -> bool {
+        let mut left = bits.iter().fold(self.cells, |m, &b| m & !(1u64 << b));
+        while left != 0 {
+            let mut pocket = left & left.wrapping_neg();
+            let mut frontier = pocket;
+            while frontier != 0 {
+                let mut grown = 0;
+                let mut f = frontier;
+                while f != 0 {
+                    grown |= self.neighbours[f.trailing_zeros() as usize];
+                    f &= f - 1;
+                }
+                frontier = grown & left & !pocket;
+                pocket |= frontier;
+            }
+            if !fillable
+                .get(pocket.count_ones() as usize)
+                .copied()
+                .unwrap_or(false)
+            {
+                return false;
+            }
+            left &= !pocket;
+        }
+        true
+    }
 }
 
 /// A set of up to [`MAX_POSITIONS`] positions, for preparing a problem (the search has its own

@@ -13,7 +13,7 @@ mod dead;
 mod neighbours;
 mod shares;
 mod tables;
-use dead::{DeadTable, dead_table, known_dead, remember_dead};
+use dead::{DeadTable, dead_table, known_dead, prefetch, remember_dead};
 use shares::{Span, WEIGHT_DEPTH, Weighing, spans};
 use tables::{Breaking, Tables};
 
@@ -638,6 +638,12 @@ impl<'a, B: Bits> Engine<'a, B> {
                         return false;
                     }
                     continue;
+                }
+                // The child's state is looked up in the memory of dead ends first: start
+                // loading its slot while the dead-pocket test runs (6% on Meteor).
+                if let (Some(table), Some(layout)) = (&self.dead_ends, tables.layout) {
+                    let code = self.code - tables.radix[t];
+                    prefetch(table, layout.key(next, (!next).first(), code, self.outer.0));
                 }
                 if self.dead(next, mask, depth) {
                     continue;

@@ -29,7 +29,11 @@ pub type DeadTable = Arc<[AtomicU64]>;
 
 /// A new, empty table.
 pub fn dead_table() -> DeadTable {
-    (0..SLOTS).map(|_| AtomicU64::new(0)).collect()
+    // Zeroed memory straight from the allocator: the pages are only touched (and faulted in)
+    // where states land, instead of being cleared first.
+    let table: Arc<[std::mem::MaybeUninit<AtomicU64>]> = Arc::new_zeroed_slice(SLOTS);
+    // SAFETY: an AtomicU64 of all-zero bytes is the valid value 0.
+    unsafe { table.assume_init() }
 }
 
 /// How a state is packed into a key: the fields' widths, from the lowest bits up.
@@ -84,6 +88,21 @@ fn slot(key: u64) -> usize {
 #[inline(always)]
 pub fn known_dead(table: &[AtomicU64], key: u64) -> bool {
     table[slot(key)].load(Ordering::Relaxed) == key | USED
+}
+
+/// Starts loading the slot of `key`, so that a lookup soon after does not wait for memory.
+#[inline(always)]
+pub fn prefetch(table: &[AtomicU64], key: u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let slot: *const AtomicU64 = &table[slot(key)];
+        // SAFETY: a prefetch only hints the cache; the address is a valid slot.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, key);
 }
 
 /// Remembers that the state with this key holds no tiling.
