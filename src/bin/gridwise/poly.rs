@@ -401,7 +401,9 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
         name: "meteor all 2098".into(),
         value: ms,
         unit: "ms",
-        target: "< 30 ms (fastest C++ ~36 ms)".into(),
+        // The target is on the whole process against the C++ #6 program, which
+        // this repository cannot build: it is timed beside `gridwise poly meteor` by hand.
+        target: "< 30 ms (whole process: <= 0.8x C++ #6, timed apart)".into(),
     });
     let cores = all_cores();
     if cores > 1 {
