@@ -406,6 +406,36 @@ test('an approximate best move offers a search to the end, which shows its progr
   assert.deepEqual(errors, []);
 });
 
+test('for coins, an approximate answer is searched to the end, and the exact one is kept across a reload', async (t) => {
+  const { page, errors } = await browser.open(t, '#/voltorb');
+  await page.waitForSelector('.vf-clue-input');
+  // A fresh level-8 board (`gridwise voltorb generate --level 8 --seed 7`) whose best move for
+  // coins outgrows the default budget, and is exact within the large one in a few seconds.
+  await page.selectOption('select[aria-label="Level"]', '8');
+  await page.selectOption('[data-role=objective]', 'coins');
+  await page.fill('.vf-paste', '3 3, 8 1, 5 2, 8 1, 4 3, 3 2, 5 3, 9 1, 5 3, 6 1');
+  await page.dispatchEvent('.vf-paste', 'change');
+  const first = await advice(page);
+  assert.match(first, /^Best move for coins: row \d, column \d — at least [\d,.]+ coins expected, [\d.]+% to clear \(approximate, a lower bound: the search stopped at its budget\)/);
+  await page.locator('.vf-advice button', { hasText: 'Search to the end' }).click();
+  await page.waitForFunction(() => {
+    const text = document.querySelector('.vf-advice').textContent;
+    return /^Best move for coins/.test(text) && !/approximate/.test(text);
+  }, null, { timeout: 120000 });
+  const exact = await page.locator('.vf-advice').textContent();
+  assert.match(exact, /^Best move for coins: row \d, column \d — [\d,.]+ coins expected, [\d.]+% to clear$/);
+  assert.equal(await page.locator('.vf-advice button').count(), 0);
+  // Back on the page after a reload: the exact answer at once, said to be the earlier one.
+  await page.reload();
+  assert.equal(await advice(page), exact);
+  assert.match(await page.locator('.vf-status').textContent(), /best move as found earlier \(that search took [\d.]+ (ms|s)\)$/);
+  // Another goal is another question: the win objective is searched afresh.
+  await page.selectOption('[data-role=objective]', 'win');
+  assert.match(await advice(page), /^Best move: row \d, column \d — [\d.]+% to clear the board/);
+  assert.doesNotMatch(await page.locator('.vf-status').textContent(), /found earlier/);
+  assert.deepEqual(errors, []);
+});
+
 test('a long search shows its progress and can be cancelled: Uniform odds with "8 1" on every line', async (t) => {
   const { page, errors } = await browser.open(t, '#/voltorb');
   await page.waitForSelector('.vf-clue-input');

@@ -15,6 +15,7 @@ import { parseClue, splitClueList } from './clues.js';
 import { template, LINE_NAMES, cardName } from './template.js';
 import { drawAssistCards, drawPlayCards, drawClueViews, percent } from './cards.js';
 import { loadState, saveState, UNDO_KEPT } from './storage.js';
+import { ExactAnswers } from './answers.js';
 import { SIZE, CARDS, HISTORY_KEPT, newRound, flip, toggleMemo, end, settle, revealedOf, found } from './round.js';
 
 const formatMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -41,6 +42,7 @@ export function mount(root, { engine }) {
   const coachMsg = messages.slot($('[data-msg=coach]'), { about: 'session' });
   const coachSummaryMsg = messages.slot($('[data-msg=coach-summary]'), { about: 'session' });
   const search = new TaskRunner($('[data-task=best]'), { scope, home: () => lastCard() });
+  const answers = new ExactAnswers();
   const hints = new TaskRunner($('[data-task=hint]'), { scope, home: () => lastCard() });
 
   /** Runs `work()` while `update` shows `label` and the seconds it has taken so far. */
@@ -221,10 +223,16 @@ export function mount(root, { engine }) {
       summary = `${odds.boards.toLocaleString()} possible board${odds.boards === 1 ? '' : 's'} (${levels}) · odds ${formatMs(performance.now() - started)}`;
       el.status.textContent = `${summary} · searching for the best move…`;
       drawAssist();
+      // A board met before whose answer took a while (or was searched to the end) is answered
+      // from what was kept.
+      const kept = answers.find(args);
+      if (kept) return { ...kept, kept: true };
       update('Searching for the best move…');
       const searchStarted = performance.now();
       const full = await withElapsed(update, 'Searching for the best move', () => engine.voltorb.analyze(args, { signal }));
-      return { full, ms: performance.now() - searchStarted };
+      const ms = performance.now() - searchStarted;
+      answers.keep(args, full, ms);
+      return { full, ms };
     }, { label: 'Working out the odds…' });
     showBest(shown, args, () => summary, null);
   }
@@ -244,7 +252,9 @@ export function mount(root, { engine }) {
         const started = performance.now();
         const full = await withElapsed(update, 'Searching every line to the end',
           () => worker.voltorb.analyze({ ...args, exhaustive: true }, { signal }));
-        return { full, ms: performance.now() - started };
+        const ms = performance.now() - started;
+        answers.keep(args, full, ms);
+        return { full, ms };
       } finally {
         worker.close();
       }
@@ -295,25 +305,36 @@ export function mount(root, { engine }) {
     });
   }
 
-  /** Shows a best-move answer (`result`: `{full, ms}`) found for `args`. */
+  /**
+   * Shows a best-move answer (`result`: `{full, ms, kept?}`) found for `args`; `kept`: it was
+   * found on an earlier visit and kept (see answers.js).
+   */
   function presentBest(result, args, summary) {
     const { full, ms } = result;
     analysis = full;
-    el.status.textContent = `${summary} · best move ${formatMs(ms)}`;
+    el.status.textContent = result.kept
+      ? `${summary} · best move as found earlier (that search took ${formatMs(ms)})`
+      : `${summary} · best move ${formatMs(ms)}`;
     const playOn = full.continue;
+    const exact = full.objective === 'coins' ? !playOn || playOn.exact : !full.best || full.best.exact;
+    // An approximate answer can be searched again with the large budget, once.
+    const further = !exact && !args.exhaustive
+      ? messageAction('Search to the end (up to half a minute)', () => searchToTheEnd(args, summary, result)) : null;
+    const approximate = args.exhaustive
+      ? ' (approximate even after the longest search: a lower bound)'
+      : ' (approximate, a lower bound: the search stopped at its budget)';
     if (full.best && full.objective === 'coins') {
-      const about = playOn && !playOn.exact ? 'at least ' : '';
-      adviceMsg.show(`Best move for coins: row ${full.best.row + 1}, column ${full.best.col + 1} — ${about}${coins(playOn?.coins ?? 0)} expected, ${percent(full.best.win)} to clear`, 'info');
+      const about = exact ? '' : 'at least ';
+      adviceMsg.show(`Best move for coins: row ${full.best.row + 1}, column ${full.best.col + 1} — ${about}${coins(playOn?.coins ?? 0)} expected, ${percent(full.best.win)} to clear`
+        + `${exact ? '' : approximate}`, 'info', further);
     } else if (full.best) {
-      const further = !full.best.exact && !args.exhaustive
-        ? messageAction('Search to the end (up to half a minute)', () => searchToTheEnd(args, summary, result)) : null;
-      const approximate = args.exhaustive
-        ? ' (approximate even after the longest search: a lower bound)'
-        : ' (approximate, a lower bound: the search stopped at its budget)';
       adviceMsg.show(`Best move: row ${full.best.row + 1}, column ${full.best.col + 1} — ${percent(full.best.win)} to clear the board`
-        + `${full.best.exact ? '' : approximate}`, 'info', further);
+        + `${exact ? '' : approximate}`, 'info', further);
     } else if (full.quit && full.objective === 'coins') {
-      adviceMsg.show(`Quit now: no card left pays more on average than the ${coins(full.quit.coins)} you have.`, 'success');
+      // Past the budget the value of playing on is only a lower bound: a longer search may
+      // find a card that pays more.
+      adviceMsg.show(`Quit now: no card left pays more on average than the ${coins(full.quit.coins)} you have`
+        + `${exact ? '.' : ' (as far as the search went: it stopped at its budget).'}`, exact ? 'success' : 'info', further);
     } else if (full.win != null) {
       adviceMsg.show(full.win >= 0.9999 ? 'Board cleared: nothing left to find.' : `Win probability ${percent(full.win)}`, full.win >= 0.9999 ? 'success' : 'info');
     }
