@@ -84,11 +84,31 @@ fn settle(mut set: Vec<Entry>, mut flipped: u32) -> Settled {
     }
 }
 
+/// `2^a · 3^b` for the counts of 2s and 3s a board can still hold (at most 25 cards).
+const FACTORS: [[f64; CELLS + 1]; CELLS + 1] = {
+    let mut t = [[0.0; CELLS + 1]; CELLS + 1];
+    let mut a = 0;
+    let mut two = 1.0;
+    while a <= CELLS {
+        let mut b = 0;
+        let mut f = two;
+        while b <= CELLS {
+            t[a][b] = f;
+            f *= 3.0;
+            b += 1;
+        }
+        two *= 2.0;
+        a += 1;
+    }
+    t
+};
+
 /// The product of a board's multipliers not yet face up: what a player who knew the board
 /// would multiply the payout by.
 fn clairvoyant(e: &Entry, flipped: u32) -> f64 {
-    2f64.powi((e.masks[2] & !flipped).count_ones() as i32)
-        * 3f64.powi((e.masks[3] & !flipped).count_ones() as i32)
+    let twos = (e.masks[2] & !flipped).count_ones() as usize;
+    let threes = (e.masks[3] & !flipped).count_ones() as usize;
+    FACTORS[twos][threes]
 }
 
 struct Search {
@@ -139,16 +159,22 @@ impl Search {
     /// The cards worth trying on `set`, highest clairvoyant bound first, with that bound.
     fn candidates(set: &[Entry], flipped: u32, sum: &Summary) -> Vec<(usize, f64)> {
         let cards = sum.disagreed() & !flipped;
+        // A card's bound is every board's clairvoyant factor but on the boards where it is a
+        // Voltorb: one pass over the boards gives all of them.
+        let mut lost = [0.0f64; CELLS];
+        let mut total = 0.0;
+        for e in set {
+            let f = e.weight * clairvoyant(e, flipped);
+            total += f;
+            let mut voltorbs = e.masks[0] & cards;
+            while voltorbs != 0 {
+                lost[voltorbs.trailing_zeros() as usize] += f;
+                voltorbs &= voltorbs - 1;
+            }
+        }
         let mut out: Vec<(usize, f64)> = (0..CELLS)
             .filter(|&c| cards & (1 << c) != 0)
-            .map(|c| {
-                let bound: f64 = set
-                    .iter()
-                    .filter(|e| e.masks[0] & (1 << c) == 0)
-                    .map(|e| e.weight * clairvoyant(e, flipped))
-                    .sum();
-                (c, bound / sum.weight)
-            })
+            .map(|c| (c, (total - lost[c]) / sum.weight))
             .collect();
         out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         out
