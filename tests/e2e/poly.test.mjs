@@ -34,6 +34,8 @@ test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', asy
     assert.equal(await page.textContent('[data-total]'), '2,098');
     assert.equal(await page.textContent('[data-distinct-count]'), '1,049');
     assert.match(await page.textContent('[data-index]'), /^solution [\d,]+ of 2,098 \(first and latest 1,000 kept\)$/);
+    // Counted to the end, the count replaces the estimate beside the puzzle.
+    assert.match(await page.textContent('[data-hint]'), /· 2,098 tilings \(counted\)$/);
     // Browse back one solution with the button and with the keyboard.
     const before = await page.textContent('[data-index]');
     await page.click('[data-prev]');
@@ -58,6 +60,7 @@ test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', asy
     await page.waitForSelector('.vf-board');
     await page.goBack();
     await waitText(page, '[data-msg]', /Done: 2,098 solutions/);
+    await waitText(page, '[data-hint]', /· 2,098 tilings \(counted\)$/);
     assert.equal(await page.textContent('[data-index]'), shown);
     assert.deepEqual(app.errors, []);
   }

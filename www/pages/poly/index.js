@@ -54,6 +54,7 @@ export function mount(root, { engine }) {
     view: null, // {kind, width, height, cells} being shown
     described: null, // poly.describe's reply for the current inputs
     estimate: null, // poly.estimate's reply, with the inputs' key
+    counted: null, // {key, total} once a search has counted every tiling of those inputs
     solutions: [], // the first KEEP solutions, then the latest KEEP
     numbers: [], // each one's number in finding order
     shown: -1,
@@ -84,6 +85,7 @@ export function mount(root, { engine }) {
     const results = state.counts && state.resultsKey ? {
       key: state.resultsKey, counts: state.counts, solutions: state.solutions, numbers: state.numbers, shown: state.shown,
       message: state.finished?.message || '', level: state.finished?.level || 'info',
+      complete: state.counted?.key === state.resultsKey,
     } : null;
     saveState({
       puzzleId: state.puzzleId, draw: state.draw, pieces: ui.pieces.value,
@@ -185,7 +187,10 @@ export function mount(root, { engine }) {
     const e = state.estimate && state.estimate.key === state.describedKey ? state.estimate : null;
     const spread = e ? Math.round((100 * e.solutions_error) / Math.max(1, e.solutions)) : 0;
     const tilings = e && approx(e.solutions) === '1' ? 'tiling' : 'tilings';
-    const guess = !e ? '' : spread > 50 ? ` · roughly ${approx(e.solutions)} ${tilings} (a wide guess)` : ` · about ${approx(e.solutions)} ${tilings} (±${spread}%, estimated)`;
+    // Once a search has counted them all, the count replaces the estimate.
+    const counted = state.counted && state.counted.key === state.describedKey ? state.counted.total : null;
+    const guess = counted != null ? ` · ${formatCount(counted)} tiling${counted === 1 ? '' : 's'} (counted)`
+      : !e ? '' : spread > 50 ? ` · roughly ${approx(e.solutions)} ${tilings} (a wide guess)` : ` · about ${approx(e.solutions)} ${tilings} (±${spread}%, estimated)`;
     ui.hint.textContent = `${d.area} cells · ${d.copy_types.length} pieces · ${d.symmetries} board symmetr${d.symmetries === 1 ? 'y' : 'ies'}${unused}${guess}`;
   }
 
@@ -331,6 +336,10 @@ export function mount(root, { engine }) {
       state.counts = countsOf(s.counts);
       showCounts(state.counts, 1);
       const total = s.counts.total;
+      if (s.complete) {
+        state.counted = { key: state.resultsKey, total };
+        renderLegend();
+      }
       if (!s.complete) finishWith(`Stopped at the limit: ${formatCount(total)} solutions so far (${formatCount(s.counts.distinct)} distinct).`, 'info');
       else if (total) finishWith(`Done: ${formatCount(total)} solution${total === 1 ? '' : 's'}, ${formatCount(s.counts.distinct)} distinct up to the board's ${s.symmetries} symmetr${s.symmetries === 1 ? 'y' : 'ies'}.`, 'success');
       else finishWith('No tiling exists for this board and these pieces.', 'info');
@@ -780,6 +789,10 @@ export function mount(root, { engine }) {
         state.shown = r.shown;
         state.counts = r.counts;
         state.resultsKey = r.key;
+        if (r.complete) {
+          state.counted = { key: r.key, total: r.counts.total };
+          renderLegend();
+        }
         ui.follow.checked = false;
         state.view = currentView();
         showCounts(r.counts, 1);

@@ -47,6 +47,8 @@ function savedResults(r) {
     shown: Number.isInteger(r.shown) ? Math.max(-1, Math.min(solutions.length - 1, r.shown)) : solutions.length - 1,
     message: typeof r.message === 'string' ? r.message : '',
     level: ['info', 'success'].includes(r.level) ? r.level : 'info',
+    // Whether the search counted every tiling (older saves did not say).
+    complete: r.complete === true,
   };
 }
 
