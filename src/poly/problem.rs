@@ -416,7 +416,7 @@ impl AnchorIndex {
     /// The placement of `piece` on exactly the (sorted) positions `bits`.
     fn find(&self, placements: &[Placement], piece: usize, bits: &[u16]) -> Option<u32> {
         let k = usize::from(*bits.first()?) * self.pieces + piece;
-        let range = self.start.get(k)?.to_owned() as usize..*self.start.get(k + 1)? as usize;
+        let range = *self.start.get(k)? as usize..*self.start.get(k + 1)? as usize;
         self.ids[range].iter().copied().find(|&id| {
             let other = &placements[id as usize].bits;
             // The last positions tell most placements of a group apart.

@@ -15,7 +15,7 @@ import { parseClue, splitClueList } from './clues.js';
 import { template, LINE_NAMES, cardName } from './template.js';
 import { drawAssistCards, drawPlayCards, drawClueViews, percent } from './cards.js';
 import { loadState, saveState, UNDO_KEPT } from './storage.js';
-import { ExactAnswers } from './answers.js';
+import { ExactAnswers, isExact } from './answers.js';
 import { SIZE, CARDS, HISTORY_KEPT, newRound, flip, toggleMemo, end, settle, revealedOf, found } from './round.js';
 
 const formatMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -316,7 +316,7 @@ export function mount(root, { engine }) {
       ? `${summary} · best move as found earlier (that search took ${formatMs(ms)})`
       : `${summary} · best move ${formatMs(ms)}`;
     const playOn = full.continue;
-    const exact = full.objective === 'coins' ? !playOn || playOn.exact : !full.best || full.best.exact;
+    const exact = isExact(full);
     // An approximate answer can be searched again with the large budget, once.
     const further = !exact && !args.exhaustive
       ? messageAction('Search to the end (up to half a minute)', () => searchToTheEnd(args, summary, result)) : null;
