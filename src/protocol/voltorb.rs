@@ -4,6 +4,7 @@
 use serde::Deserialize;
 
 use crate::voltorb::analyze::Objective;
+use crate::voltorb::coins::EXHAUSTIVE_COIN_BUDGET;
 use crate::voltorb::policy::EXHAUSTIVE_BUDGET;
 use crate::voltorb::{AnalyzeRequest, Weighting};
 
@@ -30,7 +31,8 @@ pub struct AnalyzeArgs {
     /// Board sets the exact best-move search may visit.
     #[serde(default)]
     pub budget: Option<u64>,
-    /// Search "to the end": the budget is [`EXHAUSTIVE_BUDGET`] (unless `budget` is given).
+    /// Search "to the end": the budget is [`EXHAUSTIVE_BUDGET`], or [`EXHAUSTIVE_COIN_BUDGET`]
+    /// for coins (unless `budget` is given).
     #[serde(default)]
     pub exhaustive: bool,
     /// `win` (the default: the best chance to clear the board) or `coins` (the most coins
@@ -48,6 +50,10 @@ fn yes() -> bool {
 
 impl From<AnalyzeArgs> for AnalyzeRequest {
     fn from(a: AnalyzeArgs) -> Self {
+        let exhaustive = match a.objective {
+            Objective::Win => EXHAUSTIVE_BUDGET,
+            Objective::Coins => EXHAUSTIVE_COIN_BUDGET,
+        };
         AnalyzeRequest {
             rows: a.rows,
             cols: a.cols,
@@ -55,7 +61,7 @@ impl From<AnalyzeArgs> for AnalyzeRequest {
             level: a.level,
             weighting: a.weighting,
             best: a.best,
-            budget: a.budget.or(a.exhaustive.then_some(EXHAUSTIVE_BUDGET)),
+            budget: a.budget.or(a.exhaustive.then_some(exhaustive)),
             objective: a.objective,
             judge: a.judge,
             threads: 1,
@@ -99,6 +105,10 @@ mod tests {
         assert_eq!(
             request(r#","exhaustive":true"#).budget,
             Some(EXHAUSTIVE_BUDGET)
+        );
+        assert_eq!(
+            request(r#","exhaustive":true,"objective":"coins""#).budget,
+            Some(EXHAUSTIVE_COIN_BUDGET)
         );
         assert_eq!(request(r#","exhaustive":true,"budget":7"#).budget, Some(7));
         assert_eq!(request("").budget, None);

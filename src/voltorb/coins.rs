@@ -24,6 +24,12 @@ use super::policy::{Entry, Summary};
 /// Default node budget: board sets valued exactly before the one-flip rule takes over.
 pub const DEFAULT_COIN_BUDGET: u64 = 500_000;
 
+/// The budget of a coin search "to the end": the memo's table then stays within 4 M slots
+/// (about 200 MB natively at its peak; at 5 M sets it doubled to 8 M slots and the page's
+/// worker passed 600 MB). Every fresh level-8 board measured but one needs fewer (the most,
+/// 3.2 M).
+pub const EXHAUSTIVE_COIN_BUDGET: u64 = 3_500_000;
+
 /// What the coin objective advises at a position.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CoinPlan {
