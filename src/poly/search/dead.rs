@@ -29,11 +29,10 @@ pub type DeadTable = Arc<[AtomicU64]>;
 
 /// A new, empty table.
 pub fn dead_table() -> DeadTable {
-    // Zeroed memory straight from the allocator: the pages are only touched (and faulted in)
-    // where states land, instead of being cleared first.
-    let table: Arc<[std::mem::MaybeUninit<AtomicU64>]> = Arc::new_zeroed_slice(SLOTS);
-    // SAFETY: an AtomicU64 of all-zero bytes is the valid value 0.
-    unsafe { table.assume_init() }
+    // Cleared here, up front: a table from zeroed memory (pages faulted in only where states
+    // land) made `gridwise poly meteor` slower, the faults then falling inside both threads'
+    // searches (measured: 10% more CPU time, 86 more faults).
+    (0..SLOTS).map(|_| AtomicU64::new(0)).collect()
 }
 
 /// How a state is packed into a key: the fields' widths, from the lowest bits up.
