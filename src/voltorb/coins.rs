@@ -8,8 +8,9 @@
 //! the payout for free), and a board whose every 2 and 3 is then face up is cleared: the game
 //! ends the round there, which the player sees, so it leaves the set.
 //!
-//! The search is an expectimax over board sets, memoised by set, trying the cards with the
-//! highest clairvoyant bound first (the factor a player who knew the board would get: the
+//! The search is an expectimax over board sets, memoised by set. When some card is a Voltorb
+//! on no board left (its value still varies), it alone is tried: flipping it first never pays
+//! less. Otherwise the cards are tried with the highest clairvoyant bound first (the factor a player who knew the board would get: the
 //! product of its remaining multipliers, or nothing on a Voltorb) and skipping cards whose
 //! bound cannot beat the best found. Past a node budget the rest is valued by one flip then
 //! quitting, and the answer is marked approximate.
