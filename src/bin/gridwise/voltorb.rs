@@ -8,6 +8,8 @@ use gridwise::protocol::voltorb::AnalyzeArgs;
 use gridwise::protocol::voltorb_timing::{fresh_request, time_fresh_boards};
 use gridwise::util::rng::Rng;
 use gridwise::voltorb::analyze;
+use gridwise::voltorb::analyze::Objective;
+use gridwise::voltorb::coins::EXHAUSTIVE_COIN_BUDGET;
 use gridwise::voltorb::game::{Deal, deal};
 use gridwise::voltorb::policy::EXHAUSTIVE_BUDGET;
 
@@ -123,6 +125,7 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
     let mut team_ms = team.ms.clone();
     team_ms.sort_by(f64::total_cmp);
     let to_the_end = search_to_the_end(best_n, 88, &t.approximate_at)?;
+    let coins = coin_boards(if ctx.quick { 10 } else { 60 }, 88)?;
     let mut best_ms = t.ms;
     best_ms.sort_by(f64::total_cmp);
     let quantile =
@@ -211,7 +214,96 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
             "MB",
             "< 512 MB",
         ),
+        row(
+            &format!(
+                "best move for coins level 8 median ({} boards)",
+                coins.boards
+            ),
+            coins.median_ms,
+            "ms",
+            "< 1000 ms",
+        ),
+        row(
+            "best move for coins level 8 max",
+            coins.max_ms,
+            "ms",
+            "< 3000 ms",
+        ),
+        row(
+            "best move for coins level 8 approximate",
+            coins.approximate as f64,
+            "boards",
+            &format!("of {}, 0 wanted", coins.boards),
+        ),
+        row(
+            "coins: approximate boards searched to the end, max",
+            coins.to_the_end_max_ms,
+            "ms",
+            "exact, on demand",
+        ),
+        row(
+            "coins: still approximate after it",
+            coins.still_approximate as f64,
+            "boards",
+            &format!("of {}, 0 wanted", coins.approximate),
+        ),
+        row(
+            "peak memory, coins searched to the end (process)",
+            coins.to_the_end_peak_mb,
+            "MB",
+            "< 512 MB",
+        ),
     ])
+}
+
+/// The coins goal on fresh level-8 boards: the first move with the default budget, then the
+/// boards it answered only approximately searched to the end (as the page offers).
+struct CoinFigures {
+    boards: usize,
+    median_ms: f64,
+    max_ms: f64,
+    approximate: usize,
+    to_the_end_max_ms: f64,
+    still_approximate: usize,
+    to_the_end_peak_mb: f64,
+}
+
+fn coin_boards(count: usize, seed: u64) -> Result<CoinFigures, String> {
+    let mut rng = Rng::new(seed);
+    let boards: Vec<Deal> = (0..count).map(|_| deal(8, &mut rng)).collect();
+    let request = |d: &Deal, budget: Option<u64>| {
+        let mut req = fresh_request(d.board, d.level, true);
+        req.objective = Objective::Coins;
+        req.budget = budget;
+        req
+    };
+    let exact = |a: &analyze::Analysis| a.play_on.as_ref().is_none_or(|c| c.exact);
+    let (mut ms, mut rough) = (Vec::new(), Vec::new());
+    for d in &boards {
+        let start = Instant::now();
+        let a = analyze(&request(d, None)).map_err(|e| e.to_string())?;
+        ms.push(start.elapsed().as_secs_f64() * 1e3);
+        if !exact(&a) {
+            rough.push(d);
+        }
+    }
+    reset_peak_memory();
+    let (mut to_the_end_max_ms, mut still_approximate) = (0.0f64, 0);
+    for d in &rough {
+        let start = Instant::now();
+        let a = analyze(&request(d, Some(EXHAUSTIVE_COIN_BUDGET))).map_err(|e| e.to_string())?;
+        to_the_end_max_ms = to_the_end_max_ms.max(start.elapsed().as_secs_f64() * 1e3);
+        still_approximate += usize::from(!exact(&a));
+    }
+    Ok(CoinFigures {
+        boards: count,
+        max_ms: ms.iter().copied().fold(0.0, f64::max),
+        median_ms: median(&mut ms),
+        approximate: rough.len(),
+        to_the_end_max_ms,
+        still_approximate,
+        to_the_end_peak_mb: peak_memory_mb().unwrap_or(f64::NAN),
+    })
 }
 
 /// What searching to the end (the page's "Search to the end") does for the boards the default
