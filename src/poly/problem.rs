@@ -156,12 +156,20 @@ impl Problem {
         for b in (0..width * height).filter(|&b| bit_to_cell[b] != u32::MAX) {
             cells.insert(b as u16);
         }
-        let small_board = (width * height <= 64).then(|| SmallBoard::new(cells, &neighbours));
+        // Most library boards fit in one word, which floods their pockets the fastest.
+        let small_board = (width * height <= 64).then(|| {
+            (
+                cells.narrow(),
+                neighbours.iter().map(|n| n.narrow()).collect::<Vec<_>>(),
+            )
+        });
         let mut first = vec![vec![Vec::new(); pieces.len()]; width * height];
         for (id, p) in placements.iter().enumerate() {
             let anchor = usize::from(p.bits[0]);
             let fits = match &small_board {
-                Some(small) => small.pockets_fillable(&p.bits, &fillable),
+                Some((cells, neighbours)) => {
+                    pockets_fillable(cells.without(Positions::of(&p.bits)), neighbours, &fillable)
+                }
                 None => pockets_fillable(
                     cells.without(Positions::of(&p.bits)),
                     &neighbours,
@@ -362,7 +370,11 @@ fn neighbour_sets(
 }
 
 /// True when every connected pocket of the `empty` positions has a fillable size.
-fn pockets_fillable(empty: Positions, neighbours: &[Positions], fillable: &[bool]) -> bool {
+fn pockets_fillable<const W: usize>(
+    empty: Positions<W>,
+    neighbours: &[Positions<W>],
+    fillable: &[bool],
+) -> bool {
     let mut left = empty;
     while let Some(start) = left.first() {
         let mut pocket = Positions::of(&[start]);
@@ -425,58 +437,28 @@ impl AnchorIndex {
     }
 }
 
-/// A board of up to 64 positions as one word, with each position's neighbours, so that the
-/// pockets a placement leaves are flooded with word operations (most library boards fit).
-struct SmallBoard {
-    cells: u64,
-    neighbours: Vec<u64>,
-}
-
-impl SmallBoard {
-    fn new(cells: Positions, neighbours: &[Positions]) -> Self {
-        SmallBoard {
-            cells: cells.0[0],
-            neighbours: neighbours.iter().map(|n| n.0[0]).collect(),
-        }
-    }
-
-    /// [`pockets_fillable`] for the board without the placement on `bits`.
-    fn pockets_fillable(&self, bits: &[u16], fillable: &[bool]) -> bool {
-        let mut left = bits.iter().fold(self.cells, |m, &b| m & !(1u64 << b));
-        while left != 0 {
-            let mut pocket = left & left.wrapping_neg();
-            let mut frontier = pocket;
-            while frontier != 0 {
-                let mut grown = 0;
-                let mut f = frontier;
-                while f != 0 {
-                    grown |= self.neighbours[f.trailing_zeros() as usize];
-                    f &= f - 1;
-                }
-                frontier = grown & left & !pocket;
-                pocket |= frontier;
-            }
-            if !fillable
-                .get(pocket.count_ones() as usize)
-                .copied()
-                .unwrap_or(false)
-            {
-                return false;
-            }
-            left &= !pocket;
-        }
-        true
-    }
-}
-
 /// A set of up to [`MAX_POSITIONS`] positions, for preparing a problem (the search has its own
-/// bitboards, sized to the board).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-struct Positions([u64; MAX_POSITIONS / 64]);
+/// bitboards, sized to the board), in `W` words: boards of up to 64 positions use one, so that
+/// flooding the pockets of each placement takes word operations.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Positions<const W: usize = { MAX_POSITIONS / 64 }>([u64; W]);
+
+impl<const W: usize> Default for Positions<W> {
+    fn default() -> Self {
+        Positions([0; W])
+    }
+}
 
 impl Positions {
-    fn of(bits: &[u16]) -> Positions {
-        let mut set = Positions::default();
+    /// The same set in one word, for a board of up to 64 positions.
+    fn narrow(self) -> Positions<1> {
+        Positions([self.0[0]])
+    }
+}
+
+impl<const W: usize> Positions<W> {
+    fn of(bits: &[u16]) -> Self {
+        let mut set = Self::default();
         for &b in bits {
             set.insert(b);
         }
@@ -487,15 +469,15 @@ impl Positions {
         self.0[usize::from(bit) / 64] |= 1 << (bit % 64);
     }
 
-    fn and(self, other: Positions) -> Positions {
+    fn and(self, other: Self) -> Self {
         Positions(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
-    fn or(self, other: Positions) -> Positions {
+    fn or(self, other: Self) -> Self {
         Positions(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
-    fn without(self, other: Positions) -> Positions {
+    fn without(self, other: Self) -> Self {
         Positions(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
