@@ -30,12 +30,18 @@ async function typeClues(page, texts) {
   }
 }
 
+/** Chooses the level (and the goal, when given) and pastes the ten clues as one line. */
+async function pasteBoard(page, { level, objective = null, clues }) {
+  await page.waitForSelector('.vf-clue-input');
+  await page.selectOption('select[aria-label="Level"]', level);
+  if (objective) await page.selectOption('[data-role=objective]', objective);
+  await page.fill('.vf-paste', clues);
+  await page.dispatchEvent('.vf-paste', 'change');
+}
+
 /** Opens the assistant on the test board at level 5 and waits for its advice. */
 async function enterPageBoard(page) {
-  await page.waitForSelector('.vf-clue-input');
-  await page.selectOption('select[aria-label="Level"]', '5');
-  await page.fill('.vf-paste', [...ROWS, ...COLS].join(', '));
-  await page.dispatchEvent('.vf-paste', 'change');
+  await pasteBoard(page, { level: '5', clues: [...ROWS, ...COLS].join(', ') });
   return advice(page);
 }
 
@@ -310,11 +316,7 @@ test('readable cards: the Voltorb chance marked, 2 and 3 apart, a legend; ten pa
 
 test('coins: the goal switch, the best move for coins, and quit-or-play-on with the next level', async (t) => {
   const { page, errors } = await browser.open(t, '#/voltorb');
-  await page.waitForSelector('.vf-clue-input');
-  await page.selectOption('select[aria-label="Level"]', '5');
-  await page.selectOption('[data-role=objective]', 'coins');
-  await page.fill('.vf-paste', [...ROWS, ...COLS].join(', '));
-  await page.dispatchEvent('.vf-paste', 'change');
+  await pasteBoard(page, { level: '5', objective: 'coins', clues: [...ROWS, ...COLS].join(', ') });
   let text = await advice(page);
   assert.match(text, /^Best move for coins: row \d, column \d — [\d,.]+ coins expected, [\d.]+% to clear$/);
   // Nothing face up yet: the payout is 0, so there is nothing to keep by quitting.
@@ -383,12 +385,9 @@ test('coach mode grades a flip against the best card and sums up the round', asy
 
 test('an approximate best move offers a search to the end, which shows its progress and cancels back to the answer', async (t) => {
   const { page, errors } = await browser.open(t, '#/voltorb');
-  await page.waitForSelector('.vf-clue-input');
   // A fresh level-8 board (the native benchmark's 203rd) whose best move still outgrows the
   // default budget.
-  await page.selectOption('select[aria-label="Level"]', '8');
-  await page.fill('.vf-paste', '5 2, 7 1, 7 2, 4 3, 5 2, 6 2, 7 2, 4 2, 6 2, 5 2');
-  await page.dispatchEvent('.vf-paste', 'change');
+  await pasteBoard(page, { level: '8', clues: '5 2, 7 1, 7 2, 4 3, 5 2, 6 2, 7 2, 4 2, 6 2, 5 2' });
   await page.waitForFunction(() => /Best move/.test(document.querySelector('.vf-advice').textContent), null, { timeout: 120000 });
   const first = await page.locator('.vf-advice').textContent();
   assert.match(first, /approximate, a lower bound/);
@@ -408,13 +407,9 @@ test('an approximate best move offers a search to the end, which shows its progr
 
 test('for coins, an approximate answer is searched to the end, and the exact one is kept across a reload', async (t) => {
   const { page, errors } = await browser.open(t, '#/voltorb');
-  await page.waitForSelector('.vf-clue-input');
   // A fresh level-8 board (`gridwise voltorb generate --level 8 --seed 16`) whose best move for
   // coins outgrows the default budget, and is exact within the large one in a few seconds.
-  await page.selectOption('select[aria-label="Level"]', '8');
-  await page.selectOption('[data-role=objective]', 'coins');
-  await page.fill('.vf-paste', '6 3, 6 1, 5 2, 7 1, 4 3, 3 3, 8 1, 7 1, 5 2, 5 3');
-  await page.dispatchEvent('.vf-paste', 'change');
+  await pasteBoard(page, { level: '8', objective: 'coins', clues: '6 3, 6 1, 5 2, 7 1, 4 3, 3 3, 8 1, 7 1, 5 2, 5 3' });
   const first = await advice(page);
   assert.match(first, /^Best move for coins: row \d, column \d — at least [\d,.]+ coins expected, [\d.]+% to clear \(approximate, a lower bound: the search stopped at its budget\)/);
   await page.locator('.vf-advice button', { hasText: 'Search to the end' }).click();
