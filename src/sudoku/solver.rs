@@ -10,6 +10,14 @@
 //! propagation stalls, hidden singles in columns and the same matching across the three bands
 //! of each stack (columns × bands) are looked for; only then does the search guess on a bivalue
 //! cell, choosing the one that sees the most other bivalue cells.
+//!
+//! Why a cell and not a digit's arrangement across a band or stack (which row segment of each box
+//! it takes, the unit tdoku branches on): measured here, arrangements cut the guesses on the
+//! hardest puzzles by a third (hardest-1905: 59 → 42, 39 → 30 µs a puzzle), but without a
+//! segment-capacity check they walk into huge dead subtrees on sparse grids (solving the empty
+//! grid ran for over 20 minutes), and with the check they gain only a sixth on the hardest sets
+//! while counting to two on multi-solution grids, which the generator does all day, gets a
+//! quarter slower.
 
 use super::grid::Grid;
 
