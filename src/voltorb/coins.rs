@@ -10,10 +10,10 @@
 //!
 //! The search is an expectimax over board sets, memoised by set. When some card is a Voltorb
 //! on no board left (its value still varies), it alone is tried: flipping it first never pays
-//! less. Otherwise the cards are tried with the highest clairvoyant bound first (the factor a player who knew the board would get: the
-//! product of its remaining multipliers, or nothing on a Voltorb) and skipping cards whose
-//! bound cannot beat the best found. Past a node budget the rest is valued by one flip then
-//! quitting, and the answer is marked approximate.
+//! less. Otherwise the cards are tried with the highest clairvoyant bound first (the factor a
+//! player who knew the board would get: the product of its remaining multipliers, or nothing on
+//! a Voltorb) and skipping cards whose bound cannot beat the best found. Past a node budget the
+//! rest is valued by one flip then quitting, and the answer is marked approximate.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
