@@ -577,6 +577,25 @@ fn the_coin_objective_advises_quitting_or_playing_on_with_the_next_level() {
 }
 
 #[test]
+fn an_analysis_is_exact_as_its_objective_says() {
+    let b = page_board();
+    for objective in [Objective::Win, Objective::Coins] {
+        let mut req = request(b, &[], Some(5), Weighting::Game);
+        req.objective = objective;
+        let full = analyze(&req).unwrap();
+        assert!(full.is_exact(), "{objective:?}");
+        // One board set allowed: the search stops at once and says so.
+        req.budget = Some(1);
+        let cut = analyze(&req).unwrap();
+        assert!(!cut.is_exact(), "{objective:?}");
+        match objective {
+            Objective::Win => assert!(!cut.best.unwrap().exact),
+            Objective::Coins => assert!(!cut.play_on.unwrap().exact),
+        }
+    }
+}
+
+#[test]
 fn explanations_and_grades_agree_with_the_odds_and_the_best_move() {
     let b = page_board();
     let mut req = request(b, &[], Some(5), Weighting::Game);

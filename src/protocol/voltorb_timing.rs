@@ -62,7 +62,7 @@ pub fn time_fresh_boards(
         let a = analyze(&req)?;
         out.ms.push(now() - t);
         out.boards.push(a.boards);
-        if a.best.as_ref().is_some_and(|b| !b.exact) {
+        if !a.is_exact() {
             out.approximate += 1;
             out.approximate_at.push(i);
         }

@@ -148,6 +148,17 @@ pub struct Analysis {
     pub judged: Option<Judged>,
 }
 
+impl Analysis {
+    /// Whether the answer for its objective is the optimum (false: the search stopped at its
+    /// budget and the figure is a lower bound). An analysis without a best move is exact.
+    pub fn is_exact(&self) -> bool {
+        match self.objective {
+            Objective::Win => self.best.as_ref().is_none_or(|b| b.exact),
+            Objective::Coins => self.play_on.as_ref().is_none_or(|c| c.exact),
+        }
+    }
+}
+
 impl AnalyzeRequest {
     /// The clues, checked for count and for consistency.
     pub fn clues(&self) -> Result<Clues, VoltorbError> {

@@ -277,13 +277,12 @@ fn coin_boards(count: usize, seed: u64) -> Result<CoinFigures, String> {
         req.budget = budget;
         req
     };
-    let exact = |a: &analyze::Analysis| a.play_on.as_ref().is_none_or(|c| c.exact);
     let (mut ms, mut rough) = (Vec::new(), Vec::new());
     for d in &boards {
         let start = Instant::now();
         let a = analyze(&request(d, None)).map_err(|e| e.to_string())?;
         ms.push(start.elapsed().as_secs_f64() * 1e3);
-        if !exact(&a) {
+        if !a.is_exact() {
             rough.push(d);
         }
     }
@@ -293,7 +292,7 @@ fn coin_boards(count: usize, seed: u64) -> Result<CoinFigures, String> {
         let start = Instant::now();
         let a = analyze(&request(d, Some(EXHAUSTIVE_COIN_BUDGET))).map_err(|e| e.to_string())?;
         to_the_end_max_ms = to_the_end_max_ms.max(start.elapsed().as_secs_f64() * 1e3);
-        still_approximate += usize::from(!exact(&a));
+        still_approximate += usize::from(!a.is_exact());
     }
     Ok(CoinFigures {
         boards: count,
@@ -334,7 +333,7 @@ fn search_to_the_end(count: usize, seed: u64, indices: &[usize]) -> Result<ToThe
         let start = Instant::now();
         let a = analyze(&req).map_err(|e| e.to_string())?;
         out.max_ms = out.max_ms.max(start.elapsed().as_secs_f64() * 1e3);
-        if a.best.as_ref().is_some_and(|b| !b.exact) {
+        if !a.is_exact() {
             out.approximate += 1;
         }
     }
