@@ -440,7 +440,7 @@ impl AnchorIndex {
 /// A set of up to [`MAX_POSITIONS`] positions, for preparing a problem (the search has its own
 /// bitboards, sized to the board), in `W` words: boards of up to 64 positions use one, so that
 /// flooding the pockets of each placement takes word operations.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Positions<const W: usize = { MAX_POSITIONS / 64 }>([u64; W]);
 
 impl<const W: usize> Default for Positions<W> {
