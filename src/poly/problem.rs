@@ -168,13 +168,9 @@ impl Problem {
             let anchor = usize::from(p.bits[0]);
             let fits = match &small_board {
                 Some((cells, neighbours)) => {
-                    pockets_fillable(cells.without(Positions::of(&p.bits)), neighbours, &fillable)
+                    leaves_fillable(*cells, neighbours, &p.bits, &fillable)
                 }
-                None => pockets_fillable(
-                    cells.without(Positions::of(&p.bits)),
-                    &neighbours,
-                    &fillable,
-                ),
+                None => leaves_fillable(cells, &neighbours, &p.bits, &fillable),
             };
             if fits {
                 first[anchor][p.piece].push(id as u32);
@@ -367,6 +363,17 @@ fn neighbour_sets(
         }
     }
     out
+}
+
+/// True when the board's `cells` without the positions `bits` leave only pockets of a
+/// fillable size.
+fn leaves_fillable<const W: usize>(
+    cells: Positions<W>,
+    neighbours: &[Positions<W>],
+    bits: &[u16],
+    fillable: &[bool],
+) -> bool {
+    pockets_fillable(cells.without(Positions::of(bits)), neighbours, fillable)
 }
 
 /// True when every connected pocket of the `empty` positions has a fillable size.
