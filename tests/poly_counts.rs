@@ -431,6 +431,9 @@ fn weighted_progress_grows_steadily_with_the_search() {
             self.0.push((p.nodes, p.fraction));
             true
         }
+        fn shows_progress(&self) -> bool {
+            true
+        }
     }
     let p = Problem::new(
         Board::rectangle(GridKind::Square, 7, 8),

@@ -4,10 +4,12 @@
 
 use serde::Serialize;
 
+use super::bits::{Bits, Wide};
 use super::board::Board;
 use super::error::PolyError;
 use super::grid::GridKind;
 use super::piece::Piece;
+use super::search::neighbours::Neighbours;
 
 /// The largest bit layout the search supports (the [`super::bits::Wide`] bitboard).
 pub const MAX_POSITIONS: usize = 256;
@@ -151,31 +153,17 @@ impl Problem {
         }
 
         let fillable = subset_sums(&pieces, area);
-        let neighbours = neighbour_sets(kind, width, height, &is_cell);
-        let mut cells = Positions::default();
-        for b in (0..width * height).filter(|&b| bit_to_cell[b] != u32::MAX) {
-            cells.insert(b as u16);
-        }
-        // Most library boards fit in one word, which floods their pockets the fastest.
-        let small_board = (width * height <= 64).then(|| {
-            (
-                cells.narrow(),
-                neighbours.iter().map(|n| n.narrow()).collect::<Vec<_>>(),
-            )
-        });
-        let mut first = vec![vec![Vec::new(); pieces.len()]; width * height];
-        for (id, p) in placements.iter().enumerate() {
-            let anchor = usize::from(p.bits[0]);
-            let fits = match &small_board {
-                Some((cells, neighbours)) => {
-                    leaves_fillable(*cells, neighbours, &p.bits, &fillable)
-                }
-                None => leaves_fillable(cells, &neighbours, &p.bits, &fillable),
-            };
-            if fits {
-                first[anchor][p.piece].push(id as u32);
-            }
-        }
+        let board_layout = Layout {
+            kind,
+            width,
+            height,
+            bit_to_cell: &bit_to_cell,
+        };
+        let first = match width * height {
+            n if n <= 64 => board_layout.first::<u64>(&placements, pieces.len(), &fillable),
+            n if n <= 128 => board_layout.first::<u128>(&placements, pieces.len(), &fillable),
+            _ => board_layout.first::<Wide>(&placements, pieces.len(), &fillable),
+        };
 
         let index = AnchorIndex::new(&placements, pieces.len(), width * height);
         let mut image = Vec::new();
@@ -345,60 +333,64 @@ fn subset_sums(pieces: &[Piece], max: usize) -> Vec<bool> {
     sums
 }
 
-/// Each position's neighbours on the board, as a set.
-fn neighbour_sets(
+/// The board's bit layout, while a problem is prepared.
+struct Layout<'a> {
     kind: GridKind,
     width: usize,
     height: usize,
-    is_cell: &dyn Fn(i32, i32) -> bool,
-) -> Vec<Positions> {
-    let mut out = vec![Positions::default(); width * height];
-    for y in 0..height {
-        for x in 0..width {
-            for (nx, ny) in kind.neighbours((x as i32, y as i32)) {
-                if is_cell(nx, ny) {
-                    out[y * width + x].insert((ny as usize * width + nx as usize) as u16);
-                }
-            }
-        }
-    }
-    out
+    bit_to_cell: &'a [u32],
 }
 
-/// True when the board's `cells` without the positions `bits` leave only pockets of a
-/// fillable size.
-fn leaves_fillable<const W: usize>(
-    cells: Positions<W>,
-    neighbours: &[Positions<W>],
-    bits: &[u16],
-    fillable: &[bool],
-) -> bool {
-    pockets_fillable(cells.without(Positions::of(bits)), neighbours, fillable)
+impl Layout<'_> {
+    /// `first[bit][piece]` (see [`Problem::first`]): the placements by their first position and
+    /// piece, without those that cut off a pocket of the empty board that no set of pieces
+    /// fills. Flooded on the search's bitboard, a whole frontier a step rather than a position
+    /// at a time (Meteor's preparation 0.54 -> 0.45 ms).
+    fn first<B: Bits>(
+        &self,
+        placements: &[Placement],
+        pieces: usize,
+        fillable: &[bool],
+    ) -> Vec<Vec<Vec<u32>>> {
+        let positions = self.width * self.height;
+        let nb = Neighbours::<B>::new(self.kind, self.width, self.height);
+        let cells = (0..positions)
+            .filter(|&b| self.bit_to_cell[b] != u32::MAX)
+            .fold(B::ZERO, |set, b| set | B::bit(b));
+        let mut first = vec![vec![Vec::new(); pieces]; positions];
+        for (id, p) in placements.iter().enumerate() {
+            let mask = p
+                .bits
+                .iter()
+                .fold(B::ZERO, |set, &b| set | B::bit(usize::from(b)));
+            if pockets_fillable(cells & !mask, &nb, fillable) {
+                first[usize::from(p.bits[0])][p.piece].push(id as u32);
+            }
+        }
+        first
+    }
 }
 
 /// True when every connected pocket of the `empty` positions has a fillable size.
-fn pockets_fillable<const W: usize>(
-    empty: Positions<W>,
-    neighbours: &[Positions<W>],
-    fillable: &[bool],
-) -> bool {
+fn pockets_fillable<B: Bits>(empty: B, nb: &Neighbours<B>, fillable: &[bool]) -> bool {
     let mut left = empty;
-    while let Some(start) = left.first() {
-        let mut pocket = Positions::of(&[start]);
-        let mut frontier = pocket;
+    while !left.is_zero() {
+        let mut pocket = left.lowest();
         loop {
-            let mut grown = Positions::default();
-            frontier.each(|p| grown = grown.or(neighbours[usize::from(p)]));
-            frontier = grown.and(left).without(pocket);
-            if frontier == Positions::default() {
+            let grown = (nb.grow(pocket) & left) | pocket;
+            if grown == pocket {
                 break;
             }
-            pocket = pocket.or(frontier);
+            pocket = grown;
         }
-        if !fillable.get(pocket.count()).copied().unwrap_or(false) {
+        if !fillable
+            .get(pocket.count() as usize)
+            .copied()
+            .unwrap_or(false)
+        {
             return false;
         }
-        left = left.without(pocket);
+        left = left & !pocket;
     }
     true
 }
@@ -441,74 +433,6 @@ impl AnchorIndex {
             // The last positions tell most placements of a group apart.
             other.last() == bits.last() && *other == bits
         })
-    }
-}
-
-/// A set of up to [`MAX_POSITIONS`] positions, for preparing a problem (the search has its own
-/// bitboards, sized to the board), in `W` words: boards of up to 64 positions use one, so that
-/// flooding the pockets of each placement takes word operations.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Positions<const W: usize = { MAX_POSITIONS / 64 }>([u64; W]);
-
-impl<const W: usize> Default for Positions<W> {
-    fn default() -> Self {
-        Positions([0; W])
-    }
-}
-
-impl Positions {
-    /// The same set in one word, for a board of up to 64 positions.
-    fn narrow(self) -> Positions<1> {
-        Positions([self.0[0]])
-    }
-}
-
-impl<const W: usize> Positions<W> {
-    fn of(bits: &[u16]) -> Self {
-        let mut set = Self::default();
-        for &b in bits {
-            set.insert(b);
-        }
-        set
-    }
-
-    fn insert(&mut self, bit: u16) {
-        self.0[usize::from(bit) / 64] |= 1 << (bit % 64);
-    }
-
-    fn and(self, other: Self) -> Self {
-        Positions(std::array::from_fn(|i| self.0[i] & other.0[i]))
-    }
-
-    fn or(self, other: Self) -> Self {
-        Positions(std::array::from_fn(|i| self.0[i] | other.0[i]))
-    }
-
-    fn without(self, other: Self) -> Self {
-        Positions(std::array::from_fn(|i| self.0[i] & !other.0[i]))
-    }
-
-    fn first(self) -> Option<u16> {
-        self.0
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != 0)
-            .map(|(i, w)| (i * 64) as u16 + w.trailing_zeros() as u16)
-    }
-
-    /// Calls `f` with each position in the set, in order.
-    fn each(self, mut f: impl FnMut(u16)) {
-        for (i, &word) in self.0.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                f((i * 64) as u16 + w.trailing_zeros() as u16);
-                w &= w - 1;
-            }
-        }
-    }
-
-    fn count(self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 }
 

@@ -10,12 +10,14 @@ use super::bits::{Bits, Wide};
 use super::problem::Problem;
 
 mod dead;
-mod neighbours;
+pub(crate) mod neighbours;
 mod shares;
 mod tables;
+mod window;
 use dead::{DeadTable, dead_table, known_dead, prefetch, remember_dead};
 use shares::{Span, WEIGHT_DEPTH, Weighing, spans};
 use tables::{Breaking, Tables};
+use window::window_dead;
 
 /// How often (in search nodes) the engine offers a progress report.
 const TICK_NODES: u64 = 1 << 13;
@@ -37,6 +39,10 @@ pub(crate) trait Sink {
     /// Tilings found so far, for a sink that only counts (see [`estimate`]).
     fn tally(&self) -> u64 {
         0
+    }
+    /// Whether the fraction `tick` reports should move steadily (see `shares`).
+    fn weighs_progress(&self) -> bool {
+        false
     }
 }
 
@@ -205,6 +211,10 @@ struct Engine<'a, B: Bits> {
     dead_ends: Option<DeadTable>,
     /// The pieces left as a code (see `dead::PiecesCode`).
     code: u64,
+    /// The tags (`Tables::tag`) of the piece types used up.
+    used_tags: B,
+    /// Which window patterns hold a dead pocket, as far as worked out (see `window`).
+    window: Vec<std::cell::Cell<u64>>,
     /// Tilings found so far by this engine (to tell whether a subtree held any).
     found: u64,
 }
@@ -248,6 +258,8 @@ impl<'a, B: Bits> Engine<'a, B> {
             stopped: false,
             dead_ends,
             code: tables.all_pieces,
+            used_tags: B::ZERO,
+            window: tables.window.as_ref().map_or(Vec::new(), |w| w.table()),
             found: 0,
         }
     }
@@ -296,7 +308,9 @@ impl<'a, B: Bits> Engine<'a, B> {
         }
         let tables = self.tables;
         let Breaking::Preplace { piece, first } = &tables.breaking else {
-            self.weigh = self.weighing(&[filled]);
+            if self.sink.weighs_progress() {
+                self.weigh = self.weighing(&[filled]);
+            }
             self.search(filled, 0);
             return (self.nodes, !self.stopped);
         };
@@ -308,7 +322,12 @@ impl<'a, B: Bits> Engine<'a, B> {
             .filter(|&&(mask, _)| (mask & filled).is_zero() && (filled | mask) != B::ALL)
             .map(|&(mask, _)| filled | mask)
             .collect();
-        if let Some(mut w) = self.weighing(&starts) {
+        let weighing = if self.sink.weighs_progress() {
+            self.weighing(&starts)
+        } else {
+            None
+        };
+        if let Some(mut w) = weighing {
             let mut sizes = Vec::with_capacity(first.len());
             for &(mask, _) in first {
                 let next = filled | mask;
@@ -457,6 +476,7 @@ impl<'a, B: Bits> Engine<'a, B> {
         self.left[t] -= 1;
         if self.left[t] == 0 {
             self.avail &= !(1 << t);
+            self.used_tags = self.used_tags | self.tables.tag[t];
         }
     }
 
@@ -466,6 +486,7 @@ impl<'a, B: Bits> Engine<'a, B> {
         self.code += self.tables.radix[t];
         self.left[t] += 1;
         self.avail |= 1 << t;
+        self.used_tags = self.used_tags & !self.tables.tag[t];
     }
 
     /// True when the search cannot complete a position whose first empty one is `first`,
@@ -480,15 +501,21 @@ impl<'a, B: Bits> Engine<'a, B> {
     }
 
     /// True when placing `mask` (giving `filled`) leaves an empty cell with no empty
-    /// neighbour, or (near the root) cuts off a pocket whose size no set of the remaining
-    /// pieces fills. Finer tests (two or three cells cut off together) were measured to cost
-    /// more than the branches they save.
+    /// neighbour, a pocket in the rows below the frontier that no set of pieces fills (on
+    /// narrow boards, by table lookup: see `window`), or (near the root) cuts off a pocket
+    /// whose size no set of the remaining pieces fills. Flooding pockets on every placement
+    /// was measured to cost more than the branches it saves.
     #[inline(always)]
     fn dead(&self, filled: B, mask: B, depth: usize) -> bool {
         let tables = self.tables;
         let empty = !filled;
         // A lone empty cell: one bitwise test over the whole board.
         if tables.isolated_dead && !(empty & !tables.nb.grow(empty)).is_zero() {
+            return true;
+        }
+        if let Some(layout) = &tables.window
+            && window_dead(layout, &self.window, &tables.nb, &tables.fillable, filled)
+        {
             return true;
         }
         // Flooding pockets costs more than it saves deep in the tree (measured).
@@ -613,55 +640,107 @@ impl<'a, B: Bits> Engine<'a, B> {
                 self.weigh_branches(filled, depth);
             }
         }
+        if !tables.tagged.is_empty() {
+            return self.scan_tagged(filled, base, depth);
+        }
         let mut avail = self.avail;
-        let mut before = 0u32;
         while avail != 0 {
             let t = avail.trailing_zeros() as usize;
             avail &= avail - 1;
             let (masks, ids) = tables.list(base + t);
+            let offset = tables.start[base + t] - tables.start[base];
             for (k, (&mask, &id)) in masks.iter().zip(ids).enumerate() {
                 // Most candidates overlap what is filled.
                 if !(mask & filled).is_zero() {
                     continue;
                 }
-                let next = filled | mask;
-                if self.dealing && !self.takes(depth, next == B::ALL) {
-                    continue;
-                }
-                if next == B::ALL {
-                    self.found += 1;
-                    let at = self.path_base + depth;
-                    self.path[at] = id;
-                    let go = self.sink.found(&self.path[..=at]);
-                    if !go {
-                        self.stopped = true;
-                        return false;
-                    }
-                    continue;
-                }
-                // The child's state is looked up in the memory of dead ends first: start
-                // loading its slot while the dead-pocket test runs (6% on Meteor).
-                if let (Some(table), Some(layout)) = (&self.dead_ends, tables.layout) {
-                    let code = self.code - tables.radix[t];
-                    prefetch(table, layout.key(next, (!next).first(), code, self.outer.0));
-                }
-                if self.dead(next, mask, depth) {
-                    continue;
-                }
-                if depth < PROGRESS_DEPTH {
-                    self.branch[depth].0 = before + k as u32;
-                }
-                self.take_piece(t);
-                self.path[self.path_base + depth] = id;
-                let go = self.search(next, depth + 1);
-                self.return_piece(t);
-                if !go {
+                if !self.child(filled, mask, t, id, depth, offset + k as u32) {
                     return false;
                 }
             }
-            before += masks.len() as u32;
         }
         true
+    }
+
+    /// Tries the candidates of the node whose lists begin at `base` in one scan over every
+    /// type's (see `Tables::tagged`): a candidate whose positions are filled or whose type is
+    /// used up fails the same test. Kept out of `search_node`, whose other loop ran 5% slower
+    /// (pentominoes 6x10) with both inlined there.
+    #[inline(never)]
+    fn scan_tagged(&mut self, filled: B, base: usize, depth: usize) -> bool {
+        let tables = self.tables;
+        let blocked = (filled & tables.board) | self.used_tags;
+        let (s, e) = (
+            tables.start[base] as usize,
+            tables.start[base + tables.types] as usize,
+        );
+        for (k, &tagged) in tables.tagged[s..e].iter().enumerate() {
+            if !(tagged & blocked).is_zero() {
+                continue;
+            }
+            let t = (tagged >> tables.tag_shift).first();
+            let (mask, id) = (tables.masks[s + k], tables.ids[s + k]);
+            if !self.child(filled, mask, t, id, depth, k as u32) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Searches under candidate `id` (piece `t`, positions `mask`, not overlapping `filled`),
+    /// the candidate at `offset` in its node's lists. Returns false when the search stops.
+    #[inline]
+    fn child(&mut self, filled: B, mask: B, t: usize, id: u32, depth: usize, offset: u32) -> bool {
+        let tables = self.tables;
+        let next = filled | mask;
+        if self.dealing && !self.takes(depth, next == B::ALL) {
+            return true;
+        }
+        if next == B::ALL {
+            self.found += 1;
+            let at = self.path_base + depth;
+            self.path[at] = id;
+            let go = self.sink.found(&self.path[..=at]);
+            if !go {
+                self.stopped = true;
+            }
+            return go;
+        }
+        // The child's state is looked up in the memory of dead ends first: start loading its
+        // slot while the dead-pocket test runs (6% on Meteor).
+        if let (Some(table), Some(layout)) = (&self.dead_ends, tables.layout) {
+            let code = self.code - tables.radix[t];
+            prefetch(table, layout.key(next, (!next).first(), code, self.outer.0));
+        }
+        if self.dead(next, mask, depth) {
+            return true;
+        }
+        if depth < PROGRESS_DEPTH {
+            self.branch[depth].0 = offset;
+        }
+        self.take_piece(t);
+        self.path[self.path_base + depth] = id;
+        let go = self.search(next, depth + 1);
+        self.return_piece(t);
+        go
+    }
+
+    /// The index among the node's branches (its available types' candidates, in order) of
+    /// the candidate at `offset` in its lists, which begin at `base`.
+    fn branch_index(&self, base: usize, avail: u64, offset: u32) -> u32 {
+        let start = &self.tables.start;
+        let (mut index, first) = (0, start[base]);
+        for t in 0..self.tables.types {
+            let (from, to) = (start[base + t] - first, start[base + t + 1] - first);
+            let here = avail >> t & 1 == 1;
+            if offset < to {
+                return index + if here { offset - from } else { 0 };
+            }
+            if here {
+                index += to - from;
+            }
+        }
+        index
     }
 
     /// The number of candidates at a node whose lists begin at `base`, with the piece types
@@ -693,6 +772,7 @@ impl<'a, B: Bits> Engine<'a, B> {
             .enumerate()
         {
             let n = self.branch_count(base as usize, self.branch_avail[d]);
+            let i = self.branch_index(base as usize, self.branch_avail[d], i);
             let span = self.spans.get(d).and_then(|s| s.get(i as usize));
             match span {
                 Some(&(before, part)) if weighed => {

@@ -75,6 +75,12 @@ pub trait Visitor {
     fn progress(&mut self, _counts: &Progress) -> bool {
         true
     }
+    /// Whether `progress` shows a person the fraction of the search done: if so, big searches
+    /// first weigh their top branches by random walks, so that the fraction moves steadily
+    /// (a few milliseconds, spent for nothing when no one watches).
+    fn shows_progress(&self) -> bool {
+        false
+    }
 }
 
 /// A visitor that only counts.
@@ -146,6 +152,10 @@ impl Sink for Driver<'_> {
             }
             self.emit(&s)
         }
+    }
+
+    fn weighs_progress(&self) -> bool {
+        self.visitor.shows_progress()
     }
 
     fn tick(&mut self, nodes: u64, fraction: f64) -> bool {
@@ -297,6 +307,10 @@ impl Visitor for Streamer<'_> {
         if self.reporter.due() {
             self.flush(counts);
         }
+        true
+    }
+
+    fn shows_progress(&self) -> bool {
         true
     }
 }

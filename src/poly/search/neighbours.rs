@@ -13,7 +13,7 @@ use crate::poly::grid::GridKind;
 
 /// The eight directions of a grid laid out row by row, `width` positions a row.
 #[derive(Clone, Copy)]
-pub(super) struct Neighbours<B: Bits> {
+pub(crate) struct Neighbours<B: Bits> {
     /// (sources, shift) of the directions towards higher positions.
     up: [(B, u32); 4],
     /// (sources, shift) of the directions towards lower positions.

@@ -7,6 +7,7 @@ use super::Bits;
 use super::Restriction;
 use super::dead::{KeyLayout, PiecesCode};
 use super::neighbours::Neighbours;
+use super::window::WindowLayout;
 use crate::poly::problem::Problem;
 
 /// How many neighbouring positions (right, and the three below) select a candidate list.
@@ -37,6 +38,15 @@ pub(super) struct Tables<B: Bits> {
     /// The placement index of each candidate (read only when one is taken).
     pub ids: Vec<u32>,
     pub start: Vec<u32>,
+    /// Each candidate's mask with its piece type's tag bit (`tag[t]`, a bit past the board's
+    /// positions) set, when the board leaves a bit free for every type: a node's lists for
+    /// all types then scan as one, each candidate tested against the filled positions and the
+    /// used-up types in one AND (empty, and the tags zero, when they do not fit).
+    pub tagged: Vec<B>,
+    /// Each piece type's tag bit (zero when the tags do not fit).
+    pub tag: [B; 64],
+    /// The first tag bit (the board's positions).
+    pub tag_shift: u32,
     /// How many of the `NEAR` positions pick the list (0 on large boards).
     pub near_bits: usize,
     /// Positions per row of the layout.
@@ -53,6 +63,9 @@ pub(super) struct Tables<B: Bits> {
     pub region_cap: u32,
     /// No piece fills one cell: a lone empty cell is a dead pocket.
     pub isolated_dead: bool,
+    /// Where the rows below the frontier lie, on boards narrow enough to look their pockets
+    /// up (see `window`).
+    pub window: Option<WindowLayout>,
     /// Copies of each piece type.
     pub counts: Vec<u32>,
     /// The pieces left as a number, when that fits in 64 bits (see `dead::PiecesCode`): the
@@ -69,12 +82,16 @@ impl<B: Bits> Tables<B> {
         let types = p.pieces.len();
         let positions = p.positions();
         let w = p.width;
-        let mask_of = |id: u32| {
-            p.placements[id as usize]
-                .bits
-                .iter()
-                .fold(B::ZERO, |m, &b| m | B::bit(usize::from(b)))
-        };
+        let placement_masks: Vec<B> = p
+            .placements
+            .iter()
+            .map(|pl| {
+                pl.bits
+                    .iter()
+                    .fold(B::ZERO, |m, &b| m | B::bit(usize::from(b)))
+            })
+            .collect();
+        let mask_of = |id: u32| placement_masks[id as usize];
         let breaking = match restriction {
             None => Breaking::None,
             Some(r) if preplace_pays(r) => Breaking::Preplace {
@@ -131,6 +148,24 @@ impl<B: Bits> Tables<B> {
             }
         }
         start.push(masks.len() as u32);
+        let tags_fit = positions + types <= B::CAPACITY;
+        let tag: [B; 64] = std::array::from_fn(|t| {
+            if tags_fit && t < types {
+                B::bit(positions + t)
+            } else {
+                B::ZERO
+            }
+        });
+        let mut tagged = Vec::new();
+        if tags_fit {
+            tagged.reserve(masks.len());
+            for list in 0..start.len() - 1 {
+                let t = list % types;
+                for &mask in &masks[start[list] as usize..start[list + 1] as usize] {
+                    tagged.push(mask | tag[t]);
+                }
+            }
+        }
 
         let (w, h) = (p.width, p.height);
         let mut board = B::ZERO;
@@ -174,6 +209,9 @@ impl<B: Bits> Tables<B> {
             masks,
             ids,
             start,
+            tagged,
+            tag,
+            tag_shift: positions as u32,
             near_bits,
             width: w,
             nb: Neighbours::new(p.board.kind, w, h),
@@ -182,6 +220,7 @@ impl<B: Bits> Tables<B> {
             sizes,
             region_cap: (3 * max_size).max(8),
             isolated_dead: !p.fillable.get(1).copied().unwrap_or(false),
+            window: WindowLayout::new::<B>(w, positions),
             all_pieces: pieces_code.as_ref().map_or(0, |c| c.of(&counts)),
             radix: std::array::from_fn(|t| {
                 pieces_code
