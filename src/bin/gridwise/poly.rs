@@ -2,7 +2,7 @@
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use gridwise::poly::format::{letter_grid, meteor_lines, parse_board, parse_pieces};
@@ -15,6 +15,7 @@ use gridwise::poly::{
 };
 
 use crate::measure::{BenchContext, BenchRow, median};
+use crate::spread::spawn_elsewhere;
 
 /// The `gridwise poly` subcommands.
 #[derive(clap::Subcommand)]
@@ -121,29 +122,34 @@ pub fn run(cmd: Command) -> ExitCode {
 }
 
 /// Solves Meteor and returns (count, smallest, largest): with a limit in one thread, else by
-/// a team of `threads` threads.
+/// a team of `threads` threads (this one among them).
 fn meteor_run(limit: Option<u64>, threads: u32) -> Result<(u64, String, String), PolyError> {
     if limit.is_some() || threads <= 1 {
         return meteor_extremes(limit);
     }
-    let problem = meteor_problem()?;
-    let team = Arc::new(Team::new());
-    let parts: Vec<(u64, String, String)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|member| {
-                let options = Options {
-                    team: Some((team.clone(), member)),
-                    ..Options::default()
-                };
-                let problem = &problem;
-                scope.spawn(move || meteor_extremes_with(problem, &options))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a search thread panicked"))
-            .collect()
-    });
+    // The helpers start first, on other cores (see `spread`), and every member prepares its
+    // own copy of the puzzle (0.5 ms, all at once) rather than waiting for one; the first to
+    // need the team's dead-end table clears it.
+    let team: Arc<OnceLock<Arc<Team>>> = Arc::default();
+    let member = move |m: u32| -> Result<(u64, String, String), PolyError> {
+        let problem = meteor_problem()?;
+        let team = team.get_or_init(|| Arc::new(Team::new())).clone();
+        let options = Options {
+            team: Some((team, m)),
+            ..Options::default()
+        };
+        Ok(meteor_extremes_with(&problem, &options))
+    };
+    let helpers: Vec<_> = (1..threads)
+        .map(|m| {
+            let member = member.clone();
+            spawn_elsewhere(move || member(m))
+        })
+        .collect();
+    let mut parts = vec![member(0)?];
+    for helper in helpers {
+        parts.push(helper.join().expect("a search thread panicked")?);
+    }
     let found = parts.iter().map(|p| p.0).sum();
     // A part without solutions has empty extremes, which must not win the comparison.
     let mins = parts.iter().filter(|p| p.0 > 0).map(|p| &p.1);
@@ -277,7 +283,8 @@ fn solve_cmd(board: &str, pieces: &str, flags: SolveFlags) -> Result<(), String>
         shard,
         threads,
     } = flags;
-    let problem = load_problem(board, pieces, allow_unused)?;
+    // Shared with the helper threads of a team.
+    let problem = Arc::new(load_problem(board, pieces, allow_unused)?);
     let options = Options {
         limit,
         distinct,
@@ -292,30 +299,28 @@ fn solve_cmd(board: &str, pieces: &str, flags: SolveFlags) -> Result<(), String>
     let (total, distinct_count, complete) = if threads > 1 {
         // A team of threads; each keeps what it would print, shown thread after thread.
         let team = Arc::new(Team::new());
-        let parts: Vec<(Summary, Vec<String>)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|member| {
-                    let problem = &problem;
-                    let options = Options {
-                        team: Some((team.clone(), member)),
-                        ..options.clone()
+        let helpers: Vec<_> = (0..threads)
+            .map(|member| {
+                let problem = problem.clone();
+                let options = Options {
+                    team: Some((team.clone(), member)),
+                    ..options.clone()
+                };
+                spawn_elsewhere(move || {
+                    let mut grids = Vec::new();
+                    let mut keep = Keeper {
+                        print,
+                        grids: &mut grids,
                     };
-                    scope.spawn(move || {
-                        let mut grids = Vec::new();
-                        let mut keep = Keeper {
-                            print,
-                            grids: &mut grids,
-                        };
-                        let summary = solve(problem, &options, &mut keep);
-                        (summary, grids)
-                    })
+                    let summary = solve(&problem, &options, &mut keep);
+                    (summary, grids)
                 })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a search thread panicked"))
-                .collect()
-        });
+            })
+            .collect();
+        let parts: Vec<(Summary, Vec<String>)> = helpers
+            .into_iter()
+            .map(|h| h.join().expect("a search thread panicked"))
+            .collect();
         let mut printed = 0;
         for grid in parts.iter().flat_map(|(_, g)| g) {
             if printed < print {
@@ -496,12 +501,14 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
         target: "report".into(),
     });
     // One search against the same search in two parts on two threads (counts must agree).
-    let problem = Problem::new(
-        Board::rectangle(GridKind::Square, 8, 8),
-        parse_piece_spec("pentominoes,2x2").map_err(|e| e.to_string())?,
-        false,
-    )
-    .map_err(|e| e.to_string())?;
+    let problem = Arc::new(
+        Problem::new(
+            Board::rectangle(GridKind::Square, 8, 8),
+            parse_piece_spec("pentominoes,2x2").map_err(|e| e.to_string())?,
+            false,
+        )
+        .map_err(|e| e.to_string())?,
+    );
     let runs = if ctx.quick { 1 } else { 5 };
     let (mut single, mut split) = (Vec::new(), Vec::new());
     for _ in 0..runs {
@@ -510,22 +517,20 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
         single.push(t.elapsed().as_secs_f64());
         let t = Instant::now();
         let team = Arc::new(Team::new());
-        let parts: Vec<Progress> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..2)
-                .map(|member| {
-                    let problem = &problem;
-                    let team = team.clone();
-                    scope.spawn(move || {
-                        let options = Options {
-                            team: Some((team, member)),
-                            ..Options::default()
-                        };
-                        solve(problem, &options, &mut gridwise::poly::Count).counts
-                    })
+        let helpers: Vec<_> = (0..2)
+            .map(|member| {
+                let problem = problem.clone();
+                let team = team.clone();
+                spawn_elsewhere(move || {
+                    let options = Options {
+                        team: Some((team, member)),
+                        ..Options::default()
+                    };
+                    solve(&problem, &options, &mut gridwise::poly::Count).counts
                 })
-                .collect();
-            handles.into_iter().filter_map(|h| h.join().ok()).collect()
-        });
+            })
+            .collect();
+        let parts: Vec<Progress> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
         split.push(t.elapsed().as_secs_f64());
         let merged = parts.iter().map(|c| c.distinct).sum::<u64>();
         if merged != one.distinct {
