@@ -169,7 +169,12 @@ impl Problem {
         let mut image = Vec::new();
         let symmetries = board_symmetries(kind, width, height, &is_cell)
             .into_iter()
-            .map(|map| {
+            .enumerate()
+            .map(|(g, map)| {
+                // The identity (listed first) maps every placement to itself.
+                if g == 0 {
+                    return (0..placements.len() as u32).collect();
+                }
                 placements
                     .iter()
                     .map(|p| {
