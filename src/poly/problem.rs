@@ -380,14 +380,7 @@ impl Layout<'_> {
 fn pockets_fillable<B: Bits>(empty: B, nb: &Neighbours<B>, fillable: &[bool]) -> bool {
     let mut left = empty;
     while !left.is_zero() {
-        let mut pocket = left.lowest();
-        loop {
-            let grown = (nb.grow(pocket) & left) | pocket;
-            if grown == pocket {
-                break;
-            }
-            pocket = grown;
-        }
+        let pocket = nb.pocket(left.lowest(), left);
         if !fillable
             .get(pocket.count() as usize)
             .copied()

@@ -100,6 +100,19 @@ impl<B: Bits> Neighbours<B> {
             | (self.down(0, r) | self.down(1, r) | self.down(2, r) | self.down(3, r))
     }
 
+    /// The connected part of `within` that holds `seed` (a position of `within`), grown a
+    /// whole frontier a step.
+    pub fn pocket(&self, seed: B, within: B) -> B {
+        let mut pocket = seed;
+        loop {
+            let grown = (self.grow(pocket) & within) | pocket;
+            if grown == pocket {
+                return pocket;
+            }
+            pocket = grown;
+        }
+    }
+
     /// The positions with at least one, two and three neighbours in `r`.
     pub fn counts(&self, r: B) -> (B, B, B) {
         let (mut one, mut two, mut three) = (B::ZERO, B::ZERO, B::ZERO);

@@ -102,18 +102,17 @@ fn closed_pocket_unfillable<B: Bits>(
 ) -> bool {
     let (bits, width) = (layout.bits, layout.width);
     let window = (B::ALL >> (B::CAPACITY as u32 - bits)) << base;
-    let last_row = (B::ALL >> (B::CAPACITY as u32 - width)) << (base + bits - width);
+    // A last row past the bitboard's end is all filled: no pocket reaches it.
+    let last_start = base + bits - width;
+    let last_row = if (last_start as usize) < B::CAPACITY {
+        (B::ALL >> (B::CAPACITY as u32 - width)) << last_start
+    } else {
+        B::ZERO
+    };
     let empty = !filled & window;
     let mut seeds = empty;
     while !seeds.is_zero() {
-        let mut pocket = seeds.lowest();
-        loop {
-            let grown = (nb.grow(pocket) & empty) | pocket;
-            if grown == pocket {
-                break;
-            }
-            pocket = grown;
-        }
+        let pocket = nb.pocket(seeds.lowest(), empty);
         seeds = seeds & !pocket;
         let closed = (pocket & last_row).is_zero();
         if closed
