@@ -10,12 +10,11 @@ use gridwise::poly::library::{
     meteor_extremes, meteor_extremes_with, meteor_problem, parse_piece_spec, puzzles, resolve_board,
 };
 use gridwise::poly::{
-    Board, GridKind, Options, PolyError, Problem, Progress, Summary, Team, Visitor, count,
-    estimate, solve,
+    Board, GridKind, Options, PolyError, Problem, Progress, Team, Visitor, count, estimate, solve,
 };
 
 use crate::measure::{BenchContext, BenchRow, median};
-use crate::spread::spawn_elsewhere;
+use crate::spread::run_team;
 
 /// The `gridwise poly` subcommands.
 #[derive(clap::Subcommand)]
@@ -140,16 +139,9 @@ fn meteor_run(limit: Option<u64>, threads: u32) -> Result<(u64, String, String),
         };
         Ok(meteor_extremes_with(&problem, &options))
     };
-    let helpers: Vec<_> = (1..threads)
-        .map(|m| {
-            let member = member.clone();
-            spawn_elsewhere(move || member(m))
-        })
-        .collect();
-    let mut parts = vec![member(0)?];
-    for helper in helpers {
-        parts.push(helper.join().expect("a search thread panicked")?);
-    }
+    let parts = run_team(threads, member)
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
     let found = parts.iter().map(|p| p.0).sum();
     // A part without solutions has empty extremes, which must not win the comparison.
     let mins = parts.iter().filter(|p| p.0 > 0).map(|p| &p.1);
@@ -299,28 +291,19 @@ fn solve_cmd(board: &str, pieces: &str, flags: SolveFlags) -> Result<(), String>
     let (total, distinct_count, complete) = if threads > 1 {
         // A team of threads; each keeps what it would print, shown thread after thread.
         let team = Arc::new(Team::new());
-        let helpers: Vec<_> = (0..threads)
-            .map(|member| {
-                let problem = problem.clone();
-                let options = Options {
-                    team: Some((team.clone(), member)),
-                    ..options.clone()
-                };
-                spawn_elsewhere(move || {
-                    let mut grids = Vec::new();
-                    let mut keep = Keeper {
-                        print,
-                        grids: &mut grids,
-                    };
-                    let summary = solve(&problem, &options, &mut keep);
-                    (summary, grids)
-                })
-            })
-            .collect();
-        let parts: Vec<(Summary, Vec<String>)> = helpers
-            .into_iter()
-            .map(|h| h.join().expect("a search thread panicked"))
-            .collect();
+        let parts = run_team(threads, move |member| {
+            let options = Options {
+                team: Some((team.clone(), member)),
+                ..options.clone()
+            };
+            let mut grids = Vec::new();
+            let mut keep = Keeper {
+                print,
+                grids: &mut grids,
+            };
+            let summary = solve(&problem, &options, &mut keep);
+            (summary, grids)
+        });
         let mut printed = 0;
         for grid in parts.iter().flat_map(|(_, g)| g) {
             if printed < print {
@@ -517,20 +500,14 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
         single.push(t.elapsed().as_secs_f64());
         let t = Instant::now();
         let team = Arc::new(Team::new());
-        let helpers: Vec<_> = (0..2)
-            .map(|member| {
-                let problem = problem.clone();
-                let team = team.clone();
-                spawn_elsewhere(move || {
-                    let options = Options {
-                        team: Some((team, member)),
-                        ..Options::default()
-                    };
-                    solve(&problem, &options, &mut gridwise::poly::Count).counts
-                })
-            })
-            .collect();
-        let parts: Vec<Progress> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
+        let solver = problem.clone();
+        let parts = run_team(2, move |member| {
+            let options = Options {
+                team: Some((team.clone(), member)),
+                ..Options::default()
+            };
+            solve(&solver, &options, &mut gridwise::poly::Count).counts
+        });
         split.push(t.elapsed().as_secs_f64());
         let merged = parts.iter().map(|c| c.distinct).sum::<u64>();
         if merged != one.distinct {

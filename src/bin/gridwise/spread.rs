@@ -9,11 +9,31 @@
 
 use std::thread::JoinHandle;
 
+/// Runs `work(m)` for the members `m` of a team of `threads`: member 0 on the calling thread,
+/// the others on helpers started on other cores. (The caller works too: had it only waited,
+/// every helper would have been moved off its core, and two helpers on a 2-core machine would
+/// have shared the other one.) Returns the results in member order.
+pub fn run_team<T, F>(threads: u32, work: F) -> Vec<T>
+where
+    T: Send + 'static,
+    F: Fn(u32) -> T + Send + Clone + 'static,
+{
+    let helpers: Vec<_> = (1..threads.max(1))
+        .map(|m| {
+            let work = work.clone();
+            spawn_elsewhere(move || work(m))
+        })
+        .collect();
+    let mut results = vec![work(0)];
+    for helper in helpers {
+        results.push(helper.join().expect("a search thread panicked"));
+    }
+    results
+}
+
 /// Spawns `work` on a core other than the calling thread's, when there is one. (Not a scoped
 /// thread: the parent moves the helper by its POSIX handle, which only an unscoped one gives.)
-pub fn spawn_elsewhere<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
-) -> JoinHandle<T> {
+fn spawn_elsewhere<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> JoinHandle<T> {
     let cores = affinity::all_but_current();
     let handle = std::thread::spawn(move || {
         if let Some(cores) = &cores {
