@@ -617,9 +617,14 @@ impl<'a, B: Bits> Engine<'a, B> {
     /// [`Engine::search`] of a state not known to be dead, whose memory key is `key`.
     fn search_known(&mut self, filled: B, depth: usize, key: Option<u64>) -> bool {
         let found_before = self.found;
+        let nodes_before = self.nodes;
         let go = self.search_node(filled, (!filled).first(), depth);
+        // A dead end that was one node (no child passed the tests) is not remembered: meeting
+        // it again costs about what the lookup does, and its slot is left to a bigger one
+        // (Meteor: 9% more nodes, 2-3% less time).
         if go
             && self.found == found_before
+            && self.nodes - nodes_before > 1
             && let (Some(key), Some(table)) = (key, &self.dead_ends)
         {
             remember_dead(table, key);
