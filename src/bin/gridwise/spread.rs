@@ -4,10 +4,13 @@
 //! the two then waited 1.5-4.5 ms for the scheduler to move it (8 of 12 bare spawns measured):
 //! a third of `gridwise poly meteor`'s whole run. So a helper is moved off its parent's core
 //! as it starts, by itself and by its parent, whichever of the two runs first; with both moves
-//! every one of 12 spawns had both threads working within 0.15 ms. Elsewhere than Linux the
-//! helpers are plain threads.
+//! every one of 12 spawns had both threads working within 0.15 ms. Then it may use every core
+//! again: the move is only for the start. Elsewhere than Linux the helpers are plain threads.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// Runs `work(m)` for the members `m` of a team of `threads`: member 0 on the calling thread,
 /// the others on helpers started on other cores. (The caller works too: had it only waited,
@@ -33,16 +36,30 @@ where
 
 /// Spawns `work` on a core other than the calling thread's, when there is one. (Not a scoped
 /// thread: the parent moves the helper by its POSIX handle, which only an unscoped one gives.)
+/// Once the helper runs elsewhere it may use every core again, so that on a busy machine the
+/// scheduler can still move it where there is room.
 fn spawn_elsewhere<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> JoinHandle<T> {
     let cores = affinity::all_but_current();
-    let handle = std::thread::spawn(move || {
-        if let Some(cores) = &cores {
-            affinity::move_self(cores);
+    let moved = Arc::new(AtomicBool::new(false));
+    let handle = std::thread::spawn({
+        let moved = moved.clone();
+        move || {
+            if let Some((_, others)) = &cores {
+                affinity::move_self(others);
+            }
+            moved.store(true, Ordering::Release);
+            work()
         }
-        work()
     });
-    if let Some(cores) = &cores {
-        affinity::move_thread(&handle, cores);
+    if let Some((all, others)) = &cores {
+        affinity::move_thread(&handle, others);
+        // The helper starts within 0.15 ms once moved (measured); past the wait it is freed
+        // anyway, and at worst keeps the restriction it then gives itself.
+        let give_up = Instant::now() + Duration::from_millis(2);
+        while !moved.load(Ordering::Acquire) && Instant::now() < give_up {
+            std::thread::yield_now();
+        }
+        affinity::move_thread(&handle, all);
     }
     handle
 }
@@ -52,9 +69,10 @@ mod affinity {
     use std::os::unix::thread::JoinHandleExt;
     use std::thread::JoinHandle;
 
-    /// The cores this thread may use except the one it runs on; None when that leaves none
-    /// (one core, or a thread already bound to one) or the system does not say.
-    pub fn all_but_current() -> Option<libc::cpu_set_t> {
+    /// The cores this thread may use, and the same without the one it runs on; None when
+    /// that leaves none (one core, or a thread already bound to one) or the system does not
+    /// say.
+    pub fn all_but_current() -> Option<(libc::cpu_set_t, libc::cpu_set_t)> {
         // SAFETY: plain system calls on a zeroed, correctly sized set; the core index is
         // checked against the set's capacity before it is used.
         unsafe {
@@ -62,13 +80,14 @@ mod affinity {
             if current >= libc::CPU_SETSIZE as usize {
                 return None;
             }
-            let mut cores: libc::cpu_set_t = std::mem::zeroed();
+            let mut all: libc::cpu_set_t = std::mem::zeroed();
             let size = std::mem::size_of::<libc::cpu_set_t>();
-            if libc::sched_getaffinity(0, size, &mut cores) != 0 {
+            if libc::sched_getaffinity(0, size, &mut all) != 0 {
                 return None;
             }
-            libc::CPU_CLR(current, &mut cores);
-            (libc::CPU_COUNT(&cores) > 0).then_some(cores)
+            let mut others = all;
+            libc::CPU_CLR(current, &mut others);
+            (libc::CPU_COUNT(&others) > 0).then_some((all, others))
         }
     }
 
@@ -99,7 +118,7 @@ mod affinity {
     use std::thread::JoinHandle;
 
     /// No cores to move to: helpers are plain threads.
-    pub fn all_but_current() -> Option<()> {
+    pub fn all_but_current() -> Option<((), ())> {
         None
     }
 
