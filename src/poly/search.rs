@@ -682,8 +682,9 @@ impl<'a, B: Bits> Engine<'a, B> {
 
     /// Tries the candidates of the node whose lists begin at `base` in one scan over every
     /// type's (see `Tables::tagged`): a candidate whose positions are filled or whose type is
-    /// used up fails the same test. Kept out of `search_node`, whose other loop ran 5% slower
-    /// (pentominoes 6x10) with both inlined there.
+    /// used up fails the same test. A function of its own: with both loops compiled into
+    /// `search_node`, the per-type one ran slower while this path was being built (6x10 +5%);
+    /// not measured again since `child` went back to being inlined into both.
     #[inline(never)]
     fn scan_tagged(&mut self, filled: B, base: usize, depth: usize) -> bool {
         let tables = self.tables;
