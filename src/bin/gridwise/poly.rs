@@ -127,12 +127,17 @@ fn meteor_run(limit: Option<u64>, threads: u32) -> Result<(u64, String, String),
         return meteor_extremes(limit);
     }
     // The helpers start first, on other cores (see `spread`), and every member prepares its
-    // own copy of the puzzle (0.5 ms, all at once) rather than waiting for one; the first to
-    // need the team's dead-end table clears it.
+    // own copy of the puzzle (0.5 ms, all at once) rather than waiting for one. A helper
+    // clears the team's dead-end table (0.3 ms) before its own preparation, so that no member
+    // waits for it: when the first member to need it cleared it, the other waited.
     let team: Arc<OnceLock<Arc<Team>>> = Arc::default();
     let member = move |m: u32| -> Result<(u64, String, String), PolyError> {
+        let new_team = || Arc::new(Team::new());
+        if m > 0 {
+            team.get_or_init(new_team);
+        }
         let problem = meteor_problem()?;
-        let team = team.get_or_init(|| Arc::new(Team::new())).clone();
+        let team = team.get_or_init(new_team).clone();
         let options = Options {
             team: Some((team, m)),
             ..Options::default()

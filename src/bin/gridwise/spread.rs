@@ -1,4 +1,5 @@
-//! Helper threads that start on another core at once.
+//! Helper threads that start on another core at once, and whose results are taken as soon as
+//! they are ready.
 //!
 //! On the 2-core measurement machine a new thread was queued on its parent's core, and one of
 //! the two then waited 1.5-4.5 ms for the scheduler to move it (8 of 12 bare spawns measured):
@@ -6,9 +7,13 @@
 //! as it starts, by itself and by its parent, whichever of the two runs first; with both moves
 //! every one of 12 spawns had both threads working within 0.15 ms. Then it may use every core
 //! again: the move is only for the start. Elsewhere than Linux the helpers are plain threads.
+//!
+//! The caller does not wait for a helper to end, only for its result: a helper still frees
+//! what it used and ends after handing it over, and waiting for that (a join) kept Meteor's
+//! answer back 0.3 ms, a few per cent of the whole run.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -29,39 +34,75 @@ where
         .collect();
     let mut results = vec![work(0)];
     for helper in helpers {
-        results.push(helper.join().expect("a search thread panicked"));
+        results.push(helper.result());
     }
     results
+}
+
+/// A helper thread and where it leaves its result.
+struct Helper<T> {
+    thread: JoinHandle<()>,
+    result: Arc<Mutex<Option<T>>>,
+}
+
+/// How long the caller looks for a helper's result before it sleeps until the helper ends:
+/// members of a team end within a fraction of a millisecond of each other, and a thread woken
+/// from sleep on this machine took longer than that to run again.
+const RESULT_WATCH: Duration = Duration::from_millis(2);
+
+impl<T> Helper<T> {
+    /// The helper's result, as soon as it is there (the helper may still be ending).
+    fn result(self) -> T {
+        let until = Instant::now() + RESULT_WATCH;
+        while Instant::now() < until && !self.thread.is_finished() {
+            if let Some(result) = take(&self.result) {
+                return result;
+            }
+            std::thread::yield_now();
+        }
+        self.thread.join().expect("a search thread panicked");
+        take(&self.result).expect("a search thread ended without a result")
+    }
+}
+
+/// Takes what a helper left (a helper that panicked holding the lock left nothing).
+fn take<T>(slot: &Mutex<Option<T>>) -> Option<T> {
+    slot.lock().ok()?.take()
 }
 
 /// Spawns `work` on a core other than the calling thread's, when there is one. (Not a scoped
 /// thread: the parent moves the helper by its POSIX handle, which only an unscoped one gives.)
 /// Once the helper runs elsewhere it may use every core again, so that on a busy machine the
 /// scheduler can still move it where there is room.
-fn spawn_elsewhere<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> JoinHandle<T> {
+fn spawn_elsewhere<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Helper<T> {
     let cores = affinity::all_but_current();
-    let moved = Arc::new(AtomicBool::new(false));
-    let handle = std::thread::spawn({
-        let moved = moved.clone();
+    let result = Arc::new(Mutex::new(None));
+    let parent_moved_it = Arc::new(AtomicBool::new(false));
+    let thread = std::thread::spawn({
+        let result = result.clone();
+        let parent_moved_it = parent_moved_it.clone();
         move || {
-            if let Some((_, others)) = &cores {
+            if let Some((all, others)) = &cores {
                 affinity::move_self(others);
+                // The helper gives itself every core back, and only after its parent's move:
+                // a move by the parent after that would pin it for good. The parent moves it
+                // right after the spawn, so this wait is short, and the parent never waits.
+                while !parent_moved_it.load(Ordering::Acquire) {
+                    std::thread::yield_now();
+                }
+                affinity::move_self(all);
             }
-            moved.store(true, Ordering::Release);
-            work()
+            let value = work();
+            if let Ok(mut slot) = result.lock() {
+                *slot = Some(value);
+            }
         }
     });
-    if let Some((all, others)) = &cores {
-        affinity::move_thread(&handle, others);
-        // The helper starts within 0.15 ms once moved (measured); past the wait it is freed
-        // anyway, and at worst keeps the restriction it then gives itself.
-        let give_up = Instant::now() + Duration::from_millis(2);
-        while !moved.load(Ordering::Acquire) && Instant::now() < give_up {
-            std::thread::yield_now();
-        }
-        affinity::move_thread(&handle, all);
+    if let Some((_, others)) = &cores {
+        affinity::move_thread(&thread, others);
     }
-    handle
+    parent_moved_it.store(true, Ordering::Release);
+    Helper { thread, result }
 }
 
 #[cfg(target_os = "linux")]

@@ -7,8 +7,9 @@
 //! pattern of those rows holds such a pocket depends only on the pattern (and, on hex and
 //! triangle grids, on the parity of its first row), so it is worked out once per pattern, the
 //! first time the search meets it, and looked up afterwards. On Meteor this takes 30% of the
-//! search's nodes away for about the cost of the lone-cell test; flooding pockets on every
-//! placement found the same ones but cost more than it saved.
+//! search's nodes away for about the cost of the lone-cell test, which boards with a window
+//! then do without; flooding pockets on every placement found the same ones but cost more
+//! than it saved.
 
 use std::cell::Cell;
 
