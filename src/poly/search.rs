@@ -503,9 +503,8 @@ impl<'a, B: Bits> Engine<'a, B> {
     /// True when placing `mask` (giving `filled`) leaves a pocket in the rows below the
     /// frontier that no set of pieces fills (on narrow boards, by table lookup: see `window`),
     /// an empty cell with no empty neighbour (on the other boards), or (near the root) cuts
-    /// off a pocket
-    /// whose size no set of the remaining pieces fills. Flooding pockets on every placement
-    /// was measured to cost more than the branches it saves.
+    /// off a pocket whose size no set of the remaining pieces fills. Flooding pockets on every
+    /// placement was measured to cost more than the branches it saves.
     #[inline(always)]
     fn dead(&self, filled: B, mask: B, depth: usize) -> bool {
         let tables = self.tables;
