@@ -303,14 +303,16 @@ test('recent colours keep their places: new ones are added, reused ones do not m
   for (const [colour, x] of [['#123456', 10], ['#abcdef', 30], ['#ffd43b', 50], ['#123456', 70]]) {
     await page.fill('.fill-color', colour);
     await clickPixel(page, x, 10);
-    // Each fill repaints the whole canvas, so the result line may read the same twice: wait
-    // for the pixel instead.
+    // The page takes no click until a fill has finished, and its pixels change a frame before
+    // that: waiting for the pixel alone let the next click land while the page was still busy
+    // (a CI run lost one that way). So the fill's end is waited for, then the pixel checked.
+    await waitForFill(page);
     const want = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
-    await page.waitForFunction(([x, want]) => {
+    assert.deepEqual(await page.evaluate((x) => {
       const d = document.querySelector('.fill-viewport').fillDocument();
       const i = (10 * d.width + x) * 4;
-      return d.pixels && want.every((v, k) => d.pixels[i + k] === v);
-    }, [x, want]);
+      return Array.from(d.pixels.slice(i, i + 3));
+    }, x), want, `the fill with ${colour}`);
   }
   assert.deepEqual(await swatches(), [...start, '#123456', '#abcdef'], 'two new colours at the end, nothing reordered');
   assert.equal(await page.getAttribute('.fill-swatch[data-colour="#123456"]', 'aria-pressed'), 'true');
