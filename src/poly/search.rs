@@ -27,8 +27,9 @@ const PROGRESS_DEPTH: usize = 8;
 const FLOOD_DEPTH: usize = 3;
 /// With this few pieces left to place, a state is not looked up in the memory of dead ends, nor
 /// remembered there: its subtree is a few nodes, which cost about what the lookups and stores
-/// do. (Meteor, 2 pieces: 4.4% more nodes, yet 1.4% faster in the host's good phases and 4.4%
-/// in those where the two threads' shared table is slow; 3 pieces was slower in good phases.)
+/// do. (Meteor's team, 2 pieces: 4.4% more nodes, yet 1.4-3% faster in the host's good phases
+/// and 4.4-6% in those where the two threads' shared table is slow; 3 pieces was slower in
+/// good phases.)
 const MEMO_LAST: usize = 2;
 /// The depth whose branches are dealt out to the parts of a sharded search: deep enough for
 /// hundreds of branches (even parts), shallow enough that the shared top costs little.
@@ -214,7 +215,8 @@ struct Engine<'a, B: Bits> {
     stopped: bool,
     /// Dead ends met so far (shared by a team), when states pack into 64-bit keys.
     dead_ends: Option<DeadTable>,
-    /// The memory of dead ends is used at depths below this one (see `memo_key`).
+    /// The memory of dead ends is used while fewer pieces than this are placed (see
+    /// `memo_key`).
     memo_below: usize,
     /// The pieces left as a code (see `dead::PiecesCode`).
     code: u64,
