@@ -39,14 +39,15 @@ pub fn dead_table() -> DeadTable {
 /// falling inside both threads' searches (10% more CPU time, 86 more faults). On Linux the
 /// system is asked for every page at once (one call instead of a fault per page, and no
 /// clearing: fresh pages are zero); elsewhere the slots are cleared.
-pub struct Slots {
+pub enum Slots {
+    /// Pages mapped for the table alone: `len` slots at the pointer.
     #[cfg(target_os = "linux")]
-    mapped: Option<std::ptr::NonNull<AtomicU64>>,
-    boxed: Box<[AtomicU64]>,
-    len: usize,
+    Mapped(std::ptr::NonNull<AtomicU64>, usize),
+    Cleared(Box<[AtomicU64]>),
 }
 
-// SAFETY: the mapped memory is owned by the table alone and only reached as atomics.
+// SAFETY: mapped slots are owned by the table alone and only reached as atomics (a cleared
+// table is a box of atomics, Send and Sync by itself).
 unsafe impl Send for Slots {}
 unsafe impl Sync for Slots {}
 
@@ -55,35 +56,23 @@ impl Slots {
         #[cfg(target_os = "linux")]
         {
             // SAFETY: an anonymous private mapping of the size asked for, checked for failure.
-            let mapped = unsafe {
-                let at = libc::mmap(
+            let at = unsafe {
+                libc::mmap(
                     std::ptr::null_mut(),
                     len * std::mem::size_of::<AtomicU64>(),
                     libc::PROT_READ | libc::PROT_WRITE,
                     libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_POPULATE,
                     -1,
                     0,
-                );
-                if at == libc::MAP_FAILED {
-                    None
-                } else {
-                    std::ptr::NonNull::new(at.cast::<AtomicU64>())
-                }
+                )
             };
-            if mapped.is_some() {
-                return Slots {
-                    mapped,
-                    boxed: Box::new([]),
-                    len,
-                };
+            if at != libc::MAP_FAILED
+                && let Some(at) = std::ptr::NonNull::new(at.cast::<AtomicU64>())
+            {
+                return Slots::Mapped(at, len);
             }
         }
-        Slots {
-            #[cfg(target_os = "linux")]
-            mapped: None,
-            boxed: (0..len).map(|_| AtomicU64::new(0)).collect(),
-            len,
-        }
+        Slots::Cleared((0..len).map(|_| AtomicU64::new(0)).collect())
     }
 }
 
@@ -91,26 +80,23 @@ impl std::ops::Deref for Slots {
     type Target = [AtomicU64];
 
     fn deref(&self) -> &[AtomicU64] {
-        #[cfg(target_os = "linux")]
-        if let Some(at) = self.mapped {
+        match self {
             // SAFETY: the mapping holds `len` slots, zeroed by the system, and lives as long
             // as `self`.
-            return unsafe { std::slice::from_raw_parts(at.as_ptr(), self.len) };
+            #[cfg(target_os = "linux")]
+            Slots::Mapped(at, len) => unsafe { std::slice::from_raw_parts(at.as_ptr(), *len) },
+            Slots::Cleared(slots) => slots,
         }
-        &self.boxed[..self.len]
     }
 }
 
 impl Drop for Slots {
     fn drop(&mut self) {
         #[cfg(target_os = "linux")]
-        if let Some(at) = self.mapped {
+        if let Slots::Mapped(at, len) = self {
             // SAFETY: the mapping was made in `new` with this size and is not used again.
             unsafe {
-                libc::munmap(
-                    at.as_ptr().cast(),
-                    self.len * std::mem::size_of::<AtomicU64>(),
-                );
+                libc::munmap(at.as_ptr().cast(), *len * std::mem::size_of::<AtomicU64>());
             }
         }
     }
