@@ -116,7 +116,7 @@ fn a_team_of_threads_finds_each_solution_once() {
             let whole: BTreeSet<String> =
                 whole.0.iter().map(|s| name_string(&problem, s)).collect();
             for members in [1u32, 2, 3] {
-                let team = Arc::new(Team::new());
+                let team = Arc::new(Team::new(members));
                 let parts: Vec<(u64, u64, Vec<Vec<u32>>)> = std::thread::scope(|scope| {
                     let handles: Vec<_> = (0..members)
                         .map(|m| {

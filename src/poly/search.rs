@@ -14,7 +14,7 @@ pub(crate) mod neighbours;
 mod shares;
 mod tables;
 mod window;
-use dead::{DeadTable, dead_table, known_dead, prefetch, remember_dead};
+use dead::{DeadTable, Log, dead_table, known_dead, prefetch, remember_dead};
 use shares::{Span, WEIGHT_DEPTH, Weighing, spans};
 use tables::{Breaking, Tables};
 use window::window_dead;
@@ -27,9 +27,8 @@ const PROGRESS_DEPTH: usize = 8;
 const FLOOD_DEPTH: usize = 3;
 /// With this few pieces left to place, a state is not looked up in the memory of dead ends, nor
 /// remembered there: its subtree is a few nodes, which cost about what the lookups and stores
-/// do. (Meteor's team, 2 pieces: 4.4% more nodes, yet 1.4-3% faster in the host's good phases
-/// and 4.4-6% in those where the two threads' shared table is slow; 3 pieces was slower in
-/// good phases.)
+/// do. (Meteor's team, 2 pieces: 4.4% more nodes, yet 1.4-3% faster; 3 pieces was slower.
+/// Measured while the team's members shared one table.)
 const MEMO_LAST: usize = 2;
 /// The depth whose branches are dealt out to the parts of a sharded search: deep enough for
 /// hundreds of branches (even parts), shallow enough that the shared top costs little.
@@ -62,29 +61,35 @@ pub(crate) struct Restriction {
     pub allowed: Vec<u32>,
 }
 
+/// Branches a team member takes at a time: few enough that the members end together, many
+/// enough that taking them costs little (each take is a write to a cache line all the members
+/// write; Meteor has 3,733 branches at the shard depth).
+const TEAM_BLOCK: u64 = 16;
+/// A member copies the other members' new dead ends into its table every this many nodes.
+const COPY_NODES: u64 = 1 << 10;
+/// A member tells the others only the dead ends whose subtree took at least this many nodes:
+/// the smaller ones cost about as much to copy as to meet again. (Meteor: 2 copies twice as
+/// many entries for 1% fewer nodes, 8 costs 3% more nodes.)
+const LOG_FROM_NODES: u64 = 4;
+
 /// Threads of one process searching one problem together: the branches a few placements
-/// deep are handed out one at a time to whichever thread asks next (so none is left idle
-/// while another works through a big branch), and a dead end one thread finds is known to all.
+/// deep are handed out a block at a time to whichever thread asks next (so none is left idle
+/// while another works through a big branch), and each member soon knows the dead ends the
+/// others found (see `dead::Log`).
 pub struct Team {
-    /// The next branch to hand out.
+    /// The next block of branches to hand out.
     tickets: AtomicU64,
-    /// Dead ends found by any member.
-    dead: DeadTable,
+    /// Each member's dead ends.
+    logs: Box<[Log]>,
 }
 
 impl Team {
-    /// A team for one search (each search needs a team of its own).
-    pub fn new() -> Team {
+    /// A team of `members` threads for one search (each search needs a team of its own).
+    pub fn new(members: u32) -> Team {
         Team {
             tickets: AtomicU64::new(0),
-            dead: dead_table(),
+            logs: (0..members.max(1)).map(|_| Log::new()).collect(),
         }
-    }
-}
-
-impl Default for Team {
-    fn default() -> Self {
-        Team::new()
     }
 }
 
@@ -211,10 +216,15 @@ struct Engine<'a, B: Bits> {
     split: Split<'a>,
     dealing: bool,
     dealt: u64,
-    ticket: Option<u64>,
+    ticket: Option<(u64, u64)>,
     stopped: bool,
-    /// Dead ends met so far (shared by a team), when states pack into 64-bit keys.
+    /// Dead ends met so far, when states pack into 64-bit keys.
     dead_ends: Option<DeadTable>,
+    /// A team member's count of the dead ends it logged; per member, how many of its logged
+    /// ones this one has copied; when it next copies.
+    logged: usize,
+    copied: Vec<usize>,
+    next_copy: u64,
     /// The memory of dead ends is used while fewer pieces than this are placed (see
     /// `memo_key`).
     memo_below: usize,
@@ -240,10 +250,11 @@ impl<'a, B: Bits> Engine<'a, B> {
             Split::Shard(k, n) if n <= 1 || k >= n => Split::Whole,
             other => other,
         };
-        let dead_ends = tables.layout.map(|_| match split {
-            Split::Team(team, _) => team.dead.clone(),
-            _ => dead_table(),
-        });
+        let dead_ends = tables.layout.map(|_| dead_table());
+        let members = match split {
+            Split::Team(team, _) => team.logs.len(),
+            _ => 0,
+        };
         Engine {
             tables,
             sink,
@@ -266,6 +277,9 @@ impl<'a, B: Bits> Engine<'a, B> {
             ticket: None,
             stopped: false,
             dead_ends,
+            logged: 0,
+            copied: vec![0; members],
+            next_copy: if members > 1 { COPY_NODES } else { u64::MAX },
             memo_below: (tables.counts.iter().sum::<u32>() as usize).saturating_sub(MEMO_LAST),
             code: tables.all_pieces,
             used_tags: B::ZERO,
@@ -296,16 +310,18 @@ impl<'a, B: Bits> Engine<'a, B> {
         match self.split {
             Split::Shard(k, n) => branch % u64::from(n) == u64::from(k),
             Split::Team(team, _) => {
-                let ticket = *self
-                    .ticket
-                    .get_or_insert_with(|| team.tickets.fetch_add(1, Ordering::Relaxed));
-                // Tickets are handed out in increasing order, so a member's ticket is never
-                // behind the branches it has met.
-                if branch != ticket {
-                    return false;
+                let take = || {
+                    let block = team.tickets.fetch_add(1, Ordering::Relaxed);
+                    (block * TEAM_BLOCK, (block + 1) * TEAM_BLOCK)
+                };
+                let (mut from, mut to) = *self.ticket.get_or_insert_with(take);
+                // Blocks are handed out in increasing order and branches are met one by one,
+                // so a member meets the end of its block before any later block's branch.
+                if branch >= to {
+                    (from, to) = take();
+                    self.ticket = Some((from, to));
                 }
-                self.ticket = Some(team.tickets.fetch_add(1, Ordering::Relaxed));
-                true
+                (from..to).contains(&branch)
             }
             Split::Whole => true,
         }
@@ -642,14 +658,37 @@ impl<'a, B: Bits> Engine<'a, B> {
             && let (Some(key), Some(table)) = (key, &self.dead_ends)
         {
             remember_dead(table, key);
+            if let Split::Team(team, m) = self.split
+                && self.nodes - nodes_before >= LOG_FROM_NODES
+                && let Some(log) = team.logs.get(m as usize)
+            {
+                log.append(&mut self.logged, key);
+            }
         }
         go
+    }
+
+    /// Copies into this member's table the dead ends the other members logged since it last
+    /// looked.
+    #[cold]
+    fn copy_logs(&mut self) {
+        self.next_copy = self.nodes + COPY_NODES;
+        if let (Split::Team(team, me), Some(table)) = (self.split, &self.dead_ends) {
+            for (m, log) in team.logs.iter().enumerate() {
+                if m != me as usize {
+                    log.copy_new(&mut self.copied[m], table);
+                }
+            }
+        }
     }
 
     /// Tries every candidate for the first empty position `first` of `filled`.
     #[inline(always)]
     fn search_node(&mut self, filled: B, first: usize, depth: usize) -> bool {
         self.nodes += 1;
+        if self.nodes >= self.next_copy {
+            self.copy_logs();
+        }
         if self.nodes >= self.next_tick {
             self.next_tick += TICK_NODES;
             let fraction = self.fraction(depth);

@@ -127,16 +127,11 @@ fn meteor_run(limit: Option<u64>, threads: u32) -> Result<(u64, String, String),
         return meteor_extremes(limit);
     }
     // The helpers start first, on other cores (see `spread`), and every member prepares its
-    // own copy of the puzzle (0.5 ms, all at once) rather than waiting for one. A helper
-    // makes the team's dead-end table before its own preparation, so that no member waits
-    // for it: when the first member to need it made it, the other waited (0.3 ms, measured
-    // while the table was still cleared by hand).
+    // own copy of the puzzle and its own dead-end table (0.5 ms, all at once) rather than
+    // waiting for one.
     let team: Arc<OnceLock<Arc<Team>>> = Arc::default();
     let member = move |m: u32| -> Result<(u64, String, String), PolyError> {
-        let new_team = || Arc::new(Team::new());
-        if m > 0 {
-            team.get_or_init(new_team);
-        }
+        let new_team = || Arc::new(Team::new(threads));
         let problem = meteor_problem()?;
         let team = team.get_or_init(new_team).clone();
         let options = Options {
@@ -296,7 +291,7 @@ fn solve_cmd(board: &str, pieces: &str, flags: SolveFlags) -> Result<(), String>
     }
     let (total, distinct_count, complete) = if threads > 1 {
         // A team of threads; each keeps what it would print, shown thread after thread.
-        let team = Arc::new(Team::new());
+        let team = Arc::new(Team::new(threads));
         let parts = run_team(threads, move |member| {
             let options = Options {
                 team: Some((team.clone(), member)),
@@ -505,7 +500,7 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
         let one = count(&problem).counts;
         single.push(t.elapsed().as_secs_f64());
         let t = Instant::now();
-        let team = Arc::new(Team::new());
+        let team = Arc::new(Team::new(2));
         let solver = problem.clone();
         let parts = run_team(2, move |member| {
             let options = Options {

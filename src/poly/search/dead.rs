@@ -13,9 +13,14 @@
 //! The table is direct-mapped (a newer entry replaces an older one in its slot) and small
 //! enough to stay in the second-level cache: a bigger one keeps more states but each probe
 //! then waits on memory, which costs more than it saves (measured on Meteor).
+//!
+//! The members of a team each keep a table of their own and tell each other their bigger dead
+//! ends through a [`Log`]. One table shared by threads on two cores was tried first: each
+//! store invalidates a cache line the other core soon reads, and on hosts where that transfer
+//! is slow (this benchmark machine, for seconds at a time) the shared table made Meteor's
+//! two-thread search 30% slower than in the host's good moments.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::Bits;
 
@@ -24,12 +29,12 @@ const SLOTS: usize = 1 << 16;
 /// Marks a used slot (keys are below it).
 const USED: u64 = 1 << 63;
 
-/// A table of dead states, shared by the engines of a team.
-pub type DeadTable = Arc<Slots>;
+/// A table of dead states.
+pub type DeadTable = Slots;
 
 /// A new, empty table.
 pub fn dead_table() -> DeadTable {
-    Arc::new(Slots::new(SLOTS))
+    Slots::new(SLOTS)
 }
 
 /// A table's slots, all zero to begin with.
@@ -99,6 +104,62 @@ impl Drop for Slots {
                 libc::munmap(at.as_ptr().cast(), *len * std::mem::size_of::<AtomicU64>());
             }
         }
+    }
+}
+
+/// The dead ends one member of a team found, for the others to copy into their tables: a ring
+/// of entries the member appends to, and how many it has appended. A reader copies what was
+/// appended since it last looked; it reads each cache line of the ring once, in order, which
+/// the processor streams, where a shared table cost a transfer per probe. A reader that falls
+/// a whole ring behind skips what was overwritten: the entries are only a cache of dead ends.
+pub struct Log {
+    entries: Box<[AtomicU64]>,
+    appended: Appended,
+}
+
+/// A log's count of appended entries, on cache lines of its own: the writer stores it with
+/// every entry and the readers look now and then, so it must not share a line with anything
+/// either of them writes.
+#[repr(align(128))]
+struct Appended(AtomicUsize);
+
+/// Entries in a log's ring (64 KB): a member looks every `COPY_NODES` nodes, and appends far
+/// fewer entries than this in that time.
+const LOG_ENTRIES: usize = 1 << 13;
+
+impl Log {
+    pub fn new() -> Log {
+        Log {
+            entries: (0..LOG_ENTRIES).map(|_| AtomicU64::new(0)).collect(),
+            appended: Appended(AtomicUsize::new(0)),
+        }
+    }
+
+    /// Appends `key`; `appended` is the writer's own count of its entries.
+    #[inline(always)]
+    pub fn append(&self, appended: &mut usize, key: u64) {
+        self.entries[*appended % LOG_ENTRIES].store(key, Ordering::Relaxed);
+        *appended += 1;
+        // Release: a reader that sees the count sees the entries before it.
+        self.appended.0.store(*appended, Ordering::Release);
+    }
+
+    /// Copies into `table` the entries appended since `*seen` (the reader's count of this
+    /// log's entries it has copied), or the last ring's worth of them.
+    pub fn copy_new(&self, seen: &mut usize, table: &[AtomicU64]) {
+        let end = self.appended.0.load(Ordering::Acquire);
+        // Every entry ever written is a dead state, so one overwritten while it is read (the
+        // writer lapping the reader) is still a right one to remember.
+        for i in (*seen).max(end.saturating_sub(LOG_ENTRIES))..end {
+            remember_dead(table, self.entries[i % LOG_ENTRIES].load(Ordering::Relaxed));
+        }
+        *seen = end;
+    }
+}
+
+impl Default for Log {
+    fn default() -> Self {
+        Log::new()
     }
 }
 
@@ -229,6 +290,30 @@ mod tests {
         remember_dead(&table, a);
         assert!(known_dead(&table, a));
         assert!(!known_dead(&table, a ^ 1));
+    }
+
+    #[test]
+    fn logs_hand_dead_ends_over_and_skip_what_was_overwritten() {
+        let log = Log::new();
+        let (mut written, mut seen) = (0, 0);
+        let table = dead_table();
+        for key in 1..=3 {
+            log.append(&mut written, key);
+        }
+        log.copy_new(&mut seen, &table);
+        assert_eq!(seen, 3);
+        assert!((1..=3).all(|key| known_dead(&table, key)));
+        // A reader more than a ring behind copies only the last ring's worth.
+        let ring = LOG_ENTRIES as u64;
+        for key in 4..(4 + 2 * ring) {
+            log.append(&mut written, key);
+        }
+        let table = dead_table();
+        log.copy_new(&mut seen, &table);
+        assert_eq!(seen, written);
+        // (An entry copied early may lose its slot to a later one; the last one cannot.)
+        assert!(!known_dead(&table, 4 + ring - 1));
+        assert!(known_dead(&table, 3 + 2 * ring));
     }
 
     #[test]
