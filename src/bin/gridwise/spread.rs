@@ -54,9 +54,14 @@ impl<T> Helper<T> {
     /// The helper's result, as soon as it is there (the helper may still be ending).
     fn result(self) -> T {
         let until = Instant::now() + RESULT_WATCH;
-        while Instant::now() < until && !self.thread.is_finished() {
+        // The result is looked for before the thread's state: a helper that has left it may
+        // still be ending, and joining it then waited 60-120 µs (measured on Meteor's team).
+        loop {
             if let Some(result) = take(&self.result) {
                 return result;
+            }
+            if self.thread.is_finished() || Instant::now() >= until {
+                break;
             }
             std::thread::yield_now();
         }
