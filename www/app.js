@@ -9,8 +9,8 @@ import { onStorageProblem } from './ui/storage.js';
 
 export const TOOLS = [
   { id: 'sudoku', title: 'Sudoku', blurb: 'Play with pencil marks, solve instantly, get hints that teach, rate and generate puzzles.' },
-  { id: 'fill', title: 'Flood fill', blurb: 'A paint bucket with tolerance, gap closing and soft edges, instant on 4096×4096 images.' },
-  { id: 'voltorb', title: 'Voltorb Flip', blurb: 'Exact odds and the best move for your HeartGold/SoulSilver board, or play the real game.' },
+  { id: 'fill', title: 'Flood fill', short: 'Fill', blurb: 'A paint bucket with tolerance, gap closing and soft edges, instant on 4096×4096 images.' },
+  { id: 'voltorb', title: 'Voltorb Flip', short: 'Voltorb', blurb: 'Exact odds and the best move for your HeartGold/SoulSilver board, or play the real game.' },
   { id: 'poly', title: 'Tiling', blurb: 'The Meteor puzzle, pentominoes, bricks and boards you draw, solved as you watch.' },
 ];
 
@@ -19,7 +19,14 @@ const nav = document.querySelector('.tool-nav');
 let unmount = null;
 let routeToken = 0;
 
-nav.innerHTML = TOOLS.map((t) => `<a href="#/${t.id}" data-tool="${t.id}">${t.title}</a>`).join('');
+// On a phone the short names let all four links fit beside the icon, with no scrolling; the
+// accessible name stays the full title (which contains the short one).
+nav.innerHTML = TOOLS.map((t) => {
+  const text = t.short
+    ? `<span class="nav-long">${t.title}</span><span class="nav-short">${t.short}</span>`
+    : t.title;
+  return `<a href="#/${t.id}" data-tool="${t.id}" aria-label="${t.title}">${text}</a>`;
+}).join('');
 
 function ensureStylesheet(id) {
   const href = `pages/${id}.css`;
