@@ -51,12 +51,12 @@ pub(crate) fn choose_restriction(problem: &Problem) -> Option<Restriction> {
             for map in &problem.symmetries {
                 let q = map[id];
                 seen[q as usize] = true;
-                let key = |i: u32| (problem.placements[i as usize].bits[0], i);
+                let key = |i: u32| (problem.placements.get(i as usize).bits[0], i);
                 if key(q) < key(rep) {
                     rep = q;
                 }
             }
-            latest = latest.max(usize::from(problem.placements[rep as usize].bits[0]));
+            latest = latest.max(usize::from(problem.placements.get(rep as usize).bits[0]));
             allowed.push(rep);
         }
         allowed.sort_unstable();
@@ -90,7 +90,7 @@ pub(crate) fn classify(
         Some(r) => {
             let Some(&at) = solution
                 .iter()
-                .find(|&&p| problem.placements[p as usize].piece == r.piece)
+                .find(|&&p| problem.placements.get(p as usize).piece == r.piece)
             else {
                 return Orbit {
                     representative: false,
