@@ -35,15 +35,21 @@ pub(crate) fn choose_restriction(problem: &Problem) -> Option<Restriction> {
         return None;
     }
     let mut best: Option<(usize, usize, Restriction)> = None;
+    let mut by_piece = vec![Vec::new(); problem.pieces.len()];
+    for (id, p) in problem.placements.iter().enumerate() {
+        by_piece[p.piece].push(id);
+    }
+    // A symmetry maps a piece's placements to the same piece's, so one array of marks serves
+    // every piece.
+    let mut seen = vec![false; problem.placements.len()];
     for (t, piece) in problem.pieces.iter().enumerate() {
         if piece.count != 1 {
             continue;
         }
         let mut allowed = Vec::new();
-        let mut seen = vec![false; problem.placements.len()];
         let mut latest = 0;
-        for (id, p) in problem.placements.iter().enumerate() {
-            if p.piece != t || seen[id] {
+        for &id in &by_piece[t] {
+            if seen[id] {
                 continue;
             }
             // Any member of the orbit would do; take the one with the earliest first cell.
