@@ -4,7 +4,7 @@
 //! of a small table instead of a subtree (on Meteor, two nodes in five).
 //!
 //! A state is packed whole into one 64-bit key, so a hit is never a false one and an entry is
-//! written in one store (threads of a [`Team`](super::Team) share one table without locks):
+//! one word (members of a [`Team`](super::Team) pass keys to each other without locks):
 //! every position before the first empty one is filled, no piece placed so far reaches
 //! `reach` positions past it, and the restricted piece's placement is named by its index, so
 //! the state is (restricted placement, first empty position, the `reach` positions from it,
@@ -16,8 +16,8 @@
 //!
 //! The members of a team each keep a table of their own and tell each other their bigger dead
 //! ends through a [`Log`]. One table shared by threads on two cores was tried first: each
-//! store invalidates a cache line the other core soon reads, and on hosts where that transfer
-//! is slow (this benchmark machine, for seconds at a time) the shared table made Meteor's
+//! store invalidates a cache line the other core soon reads, and where that transfer is slow
+//! (on the development machine, for seconds at a time) the shared table made Meteor's
 //! two-thread search 30% slower than in the host's good moments.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
