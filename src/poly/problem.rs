@@ -24,7 +24,8 @@ pub struct Placement<'a> {
 }
 
 /// Every placement of every piece, their positions stored end to end: Meteor has thousands of
-/// placements, and one allocation each made up a fifth of its preparation and of freeing it.
+/// placements, and an allocation for each one's positions (made while preparing, freed at the
+/// end, scattered when a solution is drawn) cost `gridwise poly meteor` 4% of its time.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Placements {
     pieces: Vec<u16>,
