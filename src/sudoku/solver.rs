@@ -194,12 +194,51 @@ impl State {
             stacks_stale: 0x1FF,
             open: [BAND; 3],
         };
+        // The givens are placed here, their digits struck from their rows, columns and boxes,
+        // rather than left for the first propagation to find as singles: that first pass then
+        // reduced 27 nearly full bands for nothing (17-clue puzzles: 9% of their time).
         for (cell, &value) in grid.cells.iter().enumerate() {
             if value != 0 {
-                s.restrict(cell / 27, 1 << (cell % 27), value as usize - 1);
+                let (band, pos) = (cell / 27, cell % 27);
+                let (bit, digit) = (1u32 << pos, value as usize - 1);
+                let own = digit * 3 + band;
+                if s.cand[own] & bit == 0 {
+                    // An earlier given of this digit sees the cell: no solution (an empty
+                    // band makes the propagation fail).
+                    s.cand[own] = 0;
+                    continue;
+                }
+                // Every band is dirty already: plain strikes, no change tracking.
+                for d in 0..9 {
+                    if d != digit {
+                        s.cand[d * 3 + band] &= !bit;
+                    }
+                }
+                s.cand[own] &= !BAND_PEERS[pos];
+                let columns = column_mask(1 << (pos % 9));
+                s.cand[digit * 3 + (band + 1) % 3] &= !columns;
+                s.cand[digit * 3 + (band + 2) % 3] &= !columns;
+                s.open[band] &= !bit;
             }
         }
         s
+    }
+
+    /// Decides band cell `pos` as `digit`, a candidate there: strikes the other digits from
+    /// the cell and the digit from the cell's row, box and column.
+    #[inline(always)]
+    fn place(&mut self, band: usize, pos: usize, digit: usize) {
+        let bit = 1u32 << pos;
+        for d in 0..9 {
+            if d != digit {
+                self.remove(d * 3 + band, bit);
+            }
+        }
+        self.remove(digit * 3 + band, BAND_PEERS[pos]);
+        let columns = column_mask(1 << (pos % 9));
+        self.remove(digit * 3 + (band + 1) % 3, columns);
+        self.remove(digit * 3 + (band + 2) % 3, columns);
+        self.open[band] &= !bit;
     }
 
     /// Removes `cells` from `cand[i]`, noting whether that changed anything.
@@ -356,7 +395,7 @@ impl State {
                 for band in 0..3 {
                     let cell = self.cand[base + band] & self.open[band] & column_mask(1 << column);
                     if cell != 0 {
-                        self.restrict(band, cell, digit);
+                        self.place(band, cell.trailing_zeros() as usize, digit);
                         found = true;
                         break;
                     }
@@ -445,7 +484,8 @@ fn search(mut state: State, visit: &mut dyn FnMut(&State) -> bool) -> bool {
             let digit = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             let mut next = state;
-            next.restrict(band, bit, digit);
+            // Placed at once, not left for the propagation to find as a single (a round less).
+            next.place(band, pos, digit);
             if !search(next, visit) {
                 return false;
             }
@@ -555,6 +595,21 @@ mod tests {
         let grid = Grid::parse(&text).unwrap();
         assert_eq!(solve(&grid), None);
         assert_eq!(count_solutions(&grid, 5), 0);
+    }
+
+    #[test]
+    fn conflicting_givens_have_no_solution() {
+        // Built directly (parsing would refuse it): two 5s in row 1, two 7s in column 9 across
+        // bands, two 3s in the box of r7c1.
+        for conflict in [[(0, 5), (8, 5)], [(8, 7), (80, 7)], [(54, 3), (74, 3)]] {
+            let mut cells = [0u8; 81];
+            for (cell, digit) in conflict {
+                cells[cell] = digit;
+            }
+            let grid = Grid { cells };
+            assert_eq!(solve(&grid), None);
+            assert_eq!(count_solutions(&grid, 5), 0);
+        }
     }
 
     #[test]
