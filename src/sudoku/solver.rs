@@ -478,8 +478,8 @@ fn search(mut state: State, visit: &mut dyn FnMut(&State) -> bool) -> bool {
         let mut digits: u32 = (0..9)
             .filter(|&d| state.cand[d * 3 + band] & bit != 0)
             .fold(0, |m, d| m | 1 << d);
-        // Every candidate but the last gets a copy of the state; the last one continues in
-        // place, since by then the others are known to fail.
+        // Every candidate but the last gets a copy of the state; the last one is placed in this
+        // one, since by then the others are known to fail.
         while digits & (digits - 1) != 0 {
             let digit = digits.trailing_zeros() as usize;
             digits &= digits - 1;
@@ -491,6 +491,7 @@ fn search(mut state: State, visit: &mut dyn FnMut(&State) -> bool) -> bool {
             }
             state.remove(digit * 3 + band, bit);
         }
+        state.place(band, pos, digits.trailing_zeros() as usize);
     }
 }
 
