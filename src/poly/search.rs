@@ -212,7 +212,7 @@ struct Engine<'a, B: Bits> {
     /// Which of the pre-placements is being searched, of how many.
     outer: (u32, u32),
     /// This search's part; whether it is only a part (branches are dealt); the branches at
-    /// `SHARD_DEPTH` met so far; the next one this team member was handed.
+    /// `SHARD_DEPTH` met so far; the block of them (from, to) this team member was last handed.
     split: Split<'a>,
     dealing: bool,
     dealt: u64,
@@ -220,9 +220,8 @@ struct Engine<'a, B: Bits> {
     stopped: bool,
     /// Dead ends met so far, when states pack into 64-bit keys.
     dead_ends: Option<DeadTable>,
-    /// A team member's count of the dead ends it logged; per member, how many of its logged
-    /// ones this one has copied; when it next copies.
-    logged: usize,
+    /// In a team: per member, how many of its logged dead ends this one has copied; when it
+    /// next copies.
     copied: Vec<usize>,
     next_copy: u64,
     /// The memory of dead ends is used while fewer pieces than this are placed (see
@@ -277,7 +276,6 @@ impl<'a, B: Bits> Engine<'a, B> {
             ticket: None,
             stopped: false,
             dead_ends,
-            logged: 0,
             copied: vec![0; members],
             next_copy: if members > 1 { COPY_NODES } else { u64::MAX },
             memo_below: (tables.counts.iter().sum::<u32>() as usize).saturating_sub(MEMO_LAST),
@@ -662,7 +660,7 @@ impl<'a, B: Bits> Engine<'a, B> {
                 && self.nodes - nodes_before >= LOG_FROM_NODES
                 && let Some(log) = team.logs.get(m as usize)
             {
-                log.append(&mut self.logged, key);
+                log.append(key);
             }
         }
         go

@@ -51,11 +51,6 @@ pub enum Slots {
     Cleared(Box<[AtomicU64]>),
 }
 
-// SAFETY: mapped slots are owned by the table alone and only reached as atomics (a cleared
-// table is a box of atomics, Send and Sync by itself).
-unsafe impl Send for Slots {}
-unsafe impl Sync for Slots {}
-
 impl Slots {
     fn new(len: usize) -> Slots {
         #[cfg(target_os = "linux")]
@@ -135,13 +130,13 @@ impl Log {
         }
     }
 
-    /// Appends `key`; `appended` is the writer's own count of its entries.
+    /// Appends `key`. A log has one writer (its member), so the count it reads back is its own.
     #[inline(always)]
-    pub fn append(&self, appended: &mut usize, key: u64) {
-        self.entries[*appended % LOG_ENTRIES].store(key, Ordering::Relaxed);
-        *appended += 1;
+    pub fn append(&self, key: u64) {
+        let n = self.appended.0.load(Ordering::Relaxed);
+        self.entries[n % LOG_ENTRIES].store(key, Ordering::Relaxed);
         // Release: a reader that sees the count sees the entries before it.
-        self.appended.0.store(*appended, Ordering::Release);
+        self.appended.0.store(n + 1, Ordering::Release);
     }
 
     /// Copies into `table` the entries appended since `*seen` (the reader's count of this
@@ -295,10 +290,10 @@ mod tests {
     #[test]
     fn logs_hand_dead_ends_over_and_skip_what_was_overwritten() {
         let log = Log::new();
-        let (mut written, mut seen) = (0, 0);
+        let mut seen = 0;
         let table = dead_table();
         for key in 1..=3 {
-            log.append(&mut written, key);
+            log.append(key);
         }
         log.copy_new(&mut seen, &table);
         assert_eq!(seen, 3);
@@ -306,11 +301,11 @@ mod tests {
         // A reader more than a ring behind copies only the last ring's worth.
         let ring = LOG_ENTRIES as u64;
         for key in 4..(4 + 2 * ring) {
-            log.append(&mut written, key);
+            log.append(key);
         }
         let table = dead_table();
         log.copy_new(&mut seen, &table);
-        assert_eq!(seen, written);
+        assert_eq!(seen as u64, 3 + 2 * ring);
         // (An entry copied early may lose its slot to a later one; the last one cannot.)
         assert!(!known_dead(&table, 4 + ring - 1));
         assert!(known_dead(&table, 3 + 2 * ring));
