@@ -119,6 +119,11 @@ test('on a phone every tool link can be reached, with a cue when the list scroll
   const nav = page.locator('.tool-nav');
   const layout = await nav.evaluate((el) => ({ overflow: el.scrollWidth > el.clientWidth + 1, more: el.dataset.more || '' }));
   if (layout.overflow) assert.match(layout.more, /end/, 'an overflowing nav fades its cut edge');
+  // At 390 px the short names (Fill, Voltorb) let all four links fit; the full titles stay
+  // their accessible names.
+  assert.equal(layout.overflow, false, 'all four tool links fit a 390 px phone');
+  assert.equal(await page.locator('.tool-nav a[data-tool="fill"]').getAttribute('aria-label'), 'Flood fill');
+  assert.equal((await page.locator('.tool-nav a[data-tool="fill"]').innerText()).trim(), 'Fill');
   for (const id of TOOL_IDS) {
     const link = page.locator(`.tool-nav a[data-tool="${id}"]`);
     await link.click();

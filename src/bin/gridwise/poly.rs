@@ -131,9 +131,8 @@ fn meteor_run(limit: Option<u64>, threads: u32) -> Result<(u64, String, String),
     // waiting for one.
     let team: Arc<OnceLock<Arc<Team>>> = Arc::default();
     let member = move |m: u32| -> Result<(u64, String, String), PolyError> {
-        let new_team = || Arc::new(Team::new(threads));
         let problem = meteor_problem()?;
-        let team = team.get_or_init(new_team).clone();
+        let team = team.get_or_init(|| Arc::new(Team::new(threads))).clone();
         let options = Options {
             team: Some((team, m)),
             ..Options::default()
