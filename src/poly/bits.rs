@@ -38,10 +38,15 @@ pub trait Bits:
     fn has(self, i: usize) -> bool {
         !(self & Self::bit(i)).is_zero()
     }
+    /// Which of `sets` (at most 64) share no position with `blocked`: bit `i` for `sets[i]`.
+    #[inline(always)]
+    fn disjoint(sets: &[Self], blocked: Self) -> u64 {
+        super::disjoint::disjoint_plain(sets, blocked)
+    }
 }
 
 macro_rules! prim_bits {
-    ($t:ty) => {
+    ($t:ty $(, $disjoint:path)?) => {
         impl Bits for $t {
             const CAPACITY: usize = <$t>::BITS as usize;
             const ZERO: Self = 0;
@@ -74,11 +79,17 @@ macro_rules! prim_bits {
             fn low64(self) -> u64 {
                 self as u64
             }
+            $(
+                #[inline(always)]
+                fn disjoint(sets: &[Self], blocked: Self) -> u64 {
+                    $disjoint(sets, blocked)
+                }
+            )?
         }
     };
 }
 
-prim_bits!(u64);
+prim_bits!(u64, super::disjoint::disjoint_u64);
 prim_bits!(u128);
 
 /// 256 positions in four words (boards up to 16×16, e.g. the 35 hexominoes' 210 cells).

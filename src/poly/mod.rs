@@ -6,6 +6,7 @@
 //! - [`board`]: boards of any shape, with holes.
 //! - [`problem`]: a board and pieces prepared for the search (bit layout, placements per cell,
 //!   pocket pruning, symmetries acting on placements).
+//! - `disjoint` (internal): the search's innermost test, many candidates at once.
 //! - `search` (internal): fill the first empty cell over bitboards, pruning pockets whose size
 //!   is no sum of the remaining pieces' sizes.
 //! - [`symmetry`]: exact counting modulo the board's symmetries, with symmetry breaking.
@@ -15,6 +16,7 @@
 
 pub mod bits;
 pub mod board;
+mod disjoint;
 pub mod error;
 pub mod format;
 pub mod grid;

@@ -748,10 +748,7 @@ impl<'a, B: Bits> Engine<'a, B> {
         for (c, chunk) in list.chunks(64).enumerate() {
             // Which candidates fit, as bits, without a branch per candidate: most do not, in
             // no pattern a branch predictor learns.
-            let mut fits = 0u64;
-            for (i, &tagged) in chunk.iter().enumerate() {
-                fits |= u64::from((tagged & blocked).is_zero()) << i;
-            }
+            let mut fits = B::disjoint(chunk, blocked);
             while fits != 0 {
                 let k = c * 64 + fits.trailing_zeros() as usize;
                 fits &= fits - 1;
