@@ -17,6 +17,9 @@ import { OPERATIONS } from './operations.js';
 const wasmUrl = new URL('./pkg/gridwise_bg.wasm', import.meta.url);
 const workerUrl = new URL('./worker.js', import.meta.url);
 
+/** Worker starts in a row that may fail before the requests waiting for one fail too. */
+const START_ATTEMPTS = 3;
+
 /** Most workers a pool starts by default: beyond this, memory grows faster than speed. */
 export const MAX_POOL_SIZE = 8;
 
@@ -87,14 +90,27 @@ class Slot {
     const worker = new Worker(workerUrl, { type: 'module' });
     this.worker = worker;
     await new Promise((resolve, reject) => {
+      const done = () => {
+        worker.removeEventListener('message', onReady);
+        worker.removeEventListener('error', onError);
+      };
       const onReady = (e) => {
-        if (e.data?.type === 'ready') { worker.removeEventListener('message', onReady); resolve(); }
+        if (e.data?.type === 'ready') { done(); resolve(); }
         if (e.data?.type === 'init-error') {
-          worker.removeEventListener('message', onReady);
+          done();
           reject(new EngineError(`the solver could not start: ${e.data.message}`));
         }
       };
+      // A worker whose script fails to load (a dropped request, an offline page whose cache
+      // lacks it) reports only this event: unheard, the slot would stay "starting" for ever
+      // and every request would wait behind it.
+      const onError = (e) => {
+        e.preventDefault?.();
+        done();
+        reject(new EngineError(`the solver could not start: ${e.message || 'its worker did not load'}`));
+      };
       worker.addEventListener('message', onReady);
+      worker.addEventListener('error', onError);
       worker.postMessage({ type: 'init', module });
     });
     worker.addEventListener('message', (e) => this.pool.onMessage(this, e.data));
@@ -132,6 +148,8 @@ export class WorkerPool {
     this.slots = [];
     this.queue = [];
     this.restarts = 0;
+    /** Worker starts that failed in a row (see `spawn`). */
+    this.failedStarts = 0;
     /** Called after a worker was replaced (cancel, trap, crash): its wasm state is gone. */
     this.onRestart = onRestart;
     this.closed = false;
@@ -192,13 +210,19 @@ export class WorkerPool {
     const slot = new Slot(this);
     this.slots.push(slot);
     slot.start().then(() => {
+      this.failedStarts = 0;
       if (!this.slots.includes(slot)) slot.terminate();
       else this.pump();
     }, (err) => {
+      const mine = this.slots.includes(slot);
       this.slots = this.slots.filter((s) => s !== slot);
       slot.terminate();
-      // Nothing can run without a module: fail what waits rather than hang.
-      for (const entry of this.queue.splice(0)) this.settle(entry, null, err);
+      if (!mine) return;
+      // A start can fail once for a passing reason (a request dropped under load): try again
+      // before giving up. Nothing runs without a worker: then fail what waits rather than hang.
+      this.failedStarts += 1;
+      if (this.failedStarts < START_ATTEMPTS) this.pump();
+      else for (const entry of this.queue.splice(0)) this.settle(entry, null, err);
     });
   }
 
