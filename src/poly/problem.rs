@@ -29,6 +29,9 @@ pub struct Placement<'a> {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Placements {
     pieces: Vec<u16>,
+    /// Each placement's first position (for comparing solutions in search order, per solution
+    /// found: one load rather than two).
+    firsts: Vec<u16>,
     /// Placement `i`'s positions are `bits[start[i]..start[i + 1]]`.
     start: Vec<u32>,
     bits: Vec<u16>,
@@ -40,12 +43,19 @@ impl Placements {
             self.start.push(0);
         }
         self.pieces.push(piece as u16);
+        self.firsts.push(bits.first().copied().unwrap_or(0));
         self.bits.extend_from_slice(bits);
         self.start.push(self.bits.len() as u32);
     }
 
     pub(crate) fn len(&self) -> usize {
         self.pieces.len()
+    }
+
+    /// Placement `id`'s first (lowest) position.
+    #[inline]
+    pub(crate) fn first_bit(&self, id: usize) -> u16 {
+        self.firsts[id]
     }
 
     /// Placement `id`.
