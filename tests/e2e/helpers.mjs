@@ -71,8 +71,14 @@ export function useBrowser() {
     async open(t, path = '', options = {}) {
       await start();
       const app = await newApp(shared.browser, shared.url, path, options);
-      // With a test context the page closes with the test; hooks pass null and close it.
-      if (t) t.after(() => app.close());
+      // With a test context the page closes with the test; hooks pass null and close it. The
+      // page's errors are printed, so that a failure (a timeout above all) comes with them.
+      if (t) {
+        t.after(() => {
+          if (app.errors.length) process.stderr.write(`page errors during "${t.name}":\n  ${app.errors.join('\n  ')}\n`);
+          return app.close();
+        });
+      }
       return app;
     },
     get url() { return shared.url; },
