@@ -410,16 +410,49 @@ impl Layout<'_> {
             .filter(|&b| self.bit_to_cell[b] != u32::MAX)
             .fold(B::ZERO, |set, b| set | B::bit(b));
         let mut first = vec![vec![Vec::new(); pieces]; positions];
+        let connected = nb.pocket(cells.lowest(), cells) == cells;
         for (id, p) in placements.iter().enumerate() {
             let mask = p
                 .bits
                 .iter()
                 .fold(B::ZERO, |set, &b| set | B::bit(usize::from(b)));
-            if pockets_fillable(cells & !mask, &nb, fillable) {
+            let empty = cells & !mask;
+            let keep = if connected && one_pocket(empty, mask, &nb) {
+                fillable
+                    .get(empty.count() as usize)
+                    .copied()
+                    .unwrap_or(false)
+            } else {
+                pockets_fillable(empty, &nb, fillable)
+            };
+            if keep {
                 first[usize::from(p.bits[0])][p.piece].push(id as u32);
             }
         }
         first
+    }
+}
+
+/// On a connected board, whether placing `mask` leaves the `empty` positions in one piece:
+/// every pocket then touches the mask, so one flood that reaches all of the mask's empty
+/// neighbours proves it, and that flood stops as soon as it has them, a few steps around the
+/// piece instead of across the whole board (Meteor: a flood for each of its thousands of
+/// placements). False when the flood closes before (several pockets: flood them all).
+fn one_pocket<B: Bits>(empty: B, mask: B, nb: &Neighbours<B>) -> bool {
+    let seeds = nb.grow(mask) & empty;
+    if seeds.is_zero() {
+        return false;
+    }
+    let mut region = seeds.lowest();
+    loop {
+        if (seeds & !region).is_zero() {
+            return true;
+        }
+        let grown = (nb.grow(region) & empty) | region;
+        if grown == region {
+            return false;
+        }
+        region = grown;
     }
 }
 
@@ -518,4 +551,50 @@ fn board_symmetries(
         out.push(map);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poly::format::parse_board;
+    use crate::poly::library::{meteor_board, meteor_pieces, parse_piece_spec};
+
+    /// The one-flood shortcut keeps exactly the placements that flooding every pocket keeps.
+    #[test]
+    fn one_pocket_agrees_with_flooding_every_pocket() {
+        let cases = [
+            (meteor_board(), meteor_pieces()),
+            (
+                parse_board("........\n...##...\n...##...\n........\n").unwrap(),
+                parse_piece_spec("pentominoes").unwrap(),
+            ),
+            (
+                parse_board(".....\n.....\n.....\n.....\n").unwrap(),
+                parse_piece_spec("1x3*6,1x2").unwrap(),
+            ),
+        ];
+        let (mut shortcut, mut several) = (0, 0);
+        for (board, pieces) in cases {
+            let problem = Problem::new(board, pieces, true).unwrap();
+            let nb = Neighbours::<u64>::new(problem.board.kind, problem.width, problem.height);
+            let cells = (0..problem.positions())
+                .filter(|&b| problem.bit_to_cell[b] != u32::MAX)
+                .fold(0u64, |set, b| set | 1 << b);
+            assert_eq!(nb.pocket(cells & cells.wrapping_neg(), cells), cells);
+            for p in problem.placements.iter() {
+                let mask = p.bits.iter().fold(0u64, |set, &b| set | 1 << b);
+                let empty = cells & !mask;
+                let full = pockets_fillable(empty, &nb, &problem.fillable);
+                if one_pocket(empty, mask, &nb) {
+                    shortcut += 1;
+                    let size = empty.count_ones() as usize;
+                    assert_eq!(problem.fillable.get(size).copied().unwrap_or(false), full);
+                } else {
+                    several += 1;
+                }
+            }
+        }
+        // Both ways were taken: most placements by the shortcut, some past it.
+        assert!(shortcut > several && several > 0, "{shortcut} {several}");
+    }
 }
