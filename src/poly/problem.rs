@@ -29,8 +29,9 @@ pub struct Placement<'a> {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Placements {
     pieces: Vec<u16>,
-    /// Each placement's first position (for comparing solutions in search order, per solution
-    /// found: one load rather than two).
+    /// Each placement's first position, kept apart: solutions are compared by these in search
+    /// order, several times per solution found (read through `start` and `bits` instead,
+    /// dominoes on 8x8 took 7.11 s rather than 6.63).
     firsts: Vec<u16>,
     /// Placement `i`'s positions are `bits[start[i]..start[i + 1]]`.
     start: Vec<u32>,

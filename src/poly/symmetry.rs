@@ -57,12 +57,12 @@ pub(crate) fn choose_restriction(problem: &Problem) -> Option<Restriction> {
             for map in &problem.symmetries {
                 let q = map[id];
                 seen[q as usize] = true;
-                let key = |i: u32| (problem.placements.get(i as usize).bits[0], i);
+                let key = |i: u32| (problem.placements.first_bit(i as usize), i);
                 if key(q) < key(rep) {
                     rep = q;
                 }
             }
-            latest = latest.max(usize::from(problem.placements.get(rep as usize).bits[0]));
+            latest = latest.max(usize::from(problem.placements.first_bit(rep as usize)));
             allowed.push(rep);
         }
         allowed.sort_unstable();

@@ -107,7 +107,7 @@ impl<B: Bits> Tables<B> {
                 last: r
                     .allowed
                     .iter()
-                    .map(|&id| usize::from(p.placements.get(id as usize).bits[0]))
+                    .map(|&id| usize::from(p.placements.first_bit(id as usize)))
                     .max()
                     .unwrap_or(0),
             },
