@@ -61,7 +61,9 @@ test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', asy
     await page.goBack();
     await waitText(page, '[data-msg]', /Done: 2,098 solutions/);
     await waitText(page, '[data-hint]', /· 2,098 tilings \(counted\)$/);
-    assert.equal(await page.textContent('[data-index]'), shown);
+    // The same solution, now one of those kept in storage, which the line says.
+    const solution = shown.replace(/ \(.*\)$/, '');
+    assert.equal(await page.textContent('[data-index]'), `${solution} (first 200 and the one shown kept)`);
     assert.deepEqual(app.errors, []);
   }
 });
@@ -335,6 +337,24 @@ test('a drawn board, its pieces and its solutions survive navigation and reload'
   await waitText(page, '[data-hint]', /8 cells · 2 pieces/);
   assert.equal(await page.textContent('[data-total]'), '–');
   assert.equal(await page.isHidden('[data-browse]'), true);
+  assert.deepEqual(errors, []);
+});
+
+test('after a reload the browse line says which solutions were kept', async (t) => {
+  const { page, errors } = await browser.open(t, '#/poly');
+  await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+  await drawBoard(page, 6, 4);
+  await page.fill('[data-pieces]', '1x2*12');
+  await waitText(page, '[data-hint]', /24 cells · 12 pieces/);
+  await page.click('[data-solve]');
+  await waitText(page, '[data-msg]', /Done: 281 solutions/);
+  // All 281 are held while the page lives; a reload brings back the first 200 and the one shown.
+  assert.equal(await page.textContent('[data-index]'), 'solution 281 of 281');
+  await page.reload();
+  await waitText(page, '[data-msg]', /Done: 281 solutions/);
+  assert.equal(await page.textContent('[data-index]'), 'solution 281 of 281 (first 200 and the one shown kept)');
+  await page.click('[data-prev]');
+  assert.equal(await page.textContent('[data-index]'), 'solution 200 of 281 (first 200 and the one shown kept)');
   assert.deepEqual(errors, []);
 });
 

@@ -12,7 +12,7 @@ import { themeColors, onThemeChange, currentTheme } from '../../ui/theme.js';
 import { layout, cellAt, drawBoard, drawPiece, pieceColour, boardSvg } from './draw.js';
 import { template, PIECE_SETS } from './template.js';
 import { PieceEditor } from './editor.js';
-import { loadState, saveState, MAX_SIDE } from './storage.js';
+import { loadState, saveState, MAX_SIDE, SOLUTIONS_SAVED } from './storage.js';
 import { shareLink, sharedSetup, clearSharedSetup } from './share.js';
 import { downloadBlob, canvasPng } from '../../ui/download.js';
 
@@ -57,6 +57,7 @@ export function mount(root, { engine }) {
     counted: null, // {key, total} once a search has counted every tiling of those inputs
     solutions: [], // the first KEEP solutions, then the latest KEEP
     numbers: [], // each one's number in finding order
+    restored: false, // the solutions are the share saved for a reload (storage.js), not a run's
     shown: -1,
     counts: null, // {total, distinct, nodes, ms} of the last search
     finished: null, // {message, level} of the last search
@@ -156,7 +157,12 @@ export function mount(root, { engine }) {
     const c = state.counts;
     const found = c ? (ui.distinct.checked ? c.distinct : c.total) : n;
     const k = state.numbers[state.shown] ?? state.shown + 1;
-    const kept = found > n ? ` (first and latest ${formatCount(KEEP)} kept)` : '';
+    // A run on the page keeps its first and latest solutions; one brought back after a reload or
+    // navigation keeps only the first ones saved, and the one that was on screen.
+    const keptNow = state.restored
+      ? `first ${formatCount(Math.min(n, SOLUTIONS_SAVED))}${n > SOLUTIONS_SAVED ? ' and the one shown' : ''} kept`
+      : `first and latest ${formatCount(KEEP)} kept`;
+    const kept = found > n ? ` (${keptNow})` : '';
     if (!c && n === 1) ui.index.textContent = `solution ${formatCount(k)} (shared)`;
     else ui.index.textContent = n ? `solution ${formatCount(k)} of ${formatCount(Math.max(found, n))}${state.running ? ' so far' : ''}${kept}` : '';
     $('[data-prev]').disabled = state.shown <= 0;
@@ -266,6 +272,7 @@ export function mount(root, { engine }) {
 
   /** The inputs changed: the results no longer apply. */
   function resetSolutions() {
+    state.restored = false;
     state.solutions = [];
     state.numbers = [];
     state.shown = -1;
@@ -784,6 +791,7 @@ export function mount(root, { engine }) {
       if (shared?.error) exportMsg.show(shared.error, 'error');
       const r = saved.results;
       if (r && !disposed && r.key === argsKey()) {
+        state.restored = true;
         state.solutions = r.solutions;
         state.numbers = r.numbers;
         state.shown = r.shown;
