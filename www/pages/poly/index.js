@@ -803,7 +803,8 @@ export function mount(root, { engine }) {
         }
         ui.follow.checked = false;
         state.view = currentView();
-        showCounts(r.counts, 1);
+        // A stopped run's bar is not shown full: how far it got was not saved.
+        showCounts(r.counts, r.complete ? 1 : 0);
         if (r.message) finishWith(r.message, r.level);
         redraw();
         save();
