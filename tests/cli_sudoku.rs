@@ -52,8 +52,8 @@ fn count_defaults_to_a_limit_of_two() {
 
 #[test]
 fn reads_a_file_and_names_a_missing_one() {
-    let dir = std::env::temp_dir().join(format!("gridwise-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("puzzles.txt");
     std::fs::write(&file, format!("{PUZZLE}\n")).unwrap();
     let (_, text, _) = gridwise(&["sudoku", "solve", file.to_str().unwrap()]);
@@ -62,5 +62,4 @@ fn reads_a_file_and_names_a_missing_one() {
     let (ok, _, err) = gridwise(&["sudoku", "solve", missing.to_str().unwrap()]);
     assert!(!ok);
     assert!(err.contains("cannot open"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -6,10 +6,9 @@ use common::gridwise;
 
 use std::path::{Path, PathBuf};
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridwise-fill-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A path named `name` in `dir`, a test's own directory (removed when the test ends).
+fn temp(dir: &tempfile::TempDir, name: &str) -> PathBuf {
+    dir.path().join(name)
 }
 
 fn write_png(path: &Path, w: u32, h: u32, colour: png::ColorType, data: &[u8]) {
@@ -30,6 +29,7 @@ fn read_png(path: &Path) -> (Vec<u8>, u32, u32, png::ColorType) {
 
 #[test]
 fn fills_an_rgb_png_and_writes_rgba() {
+    let dir = tempfile::tempdir().unwrap();
     // 6×3 RGB: a black vertical wall at x = 2 splits white left and right parts.
     let mut rgb = Vec::new();
     for _y in 0..3 {
@@ -37,7 +37,7 @@ fn fills_an_rgb_png_and_writes_rgba() {
             rgb.extend_from_slice(if x == 2 { &[0, 0, 0] } else { &[255, 255, 255] });
         }
     }
-    let (input, output) = (temp("in.png"), temp("out.png"));
+    let (input, output) = (temp(&dir, "in.png"), temp(&dir, "out.png"));
     write_png(&input, 6, 3, png::ColorType::Rgb, &rgb);
     let (ok, stdout, stderr) = gridwise(&[
         "fill",
@@ -79,11 +79,12 @@ fn fills_an_rgb_png_and_writes_rgba() {
 
 #[test]
 fn bad_input_gets_a_clear_message() {
-    let input = temp("small.png");
+    let dir = tempfile::tempdir().unwrap();
+    let input = temp(&dir, "small.png");
     write_png(&input, 2, 2, png::ColorType::Grayscale, &[0, 0, 0, 0]);
-    let junk = temp("junk.png");
+    let junk = temp(&dir, "junk.png");
     std::fs::write(&junk, b"not a png").unwrap();
-    let out = temp("never.png");
+    let out = temp(&dir, "never.png");
     let (input, junk, out) = (
         input.to_str().unwrap(),
         junk.to_str().unwrap(),
@@ -140,13 +141,14 @@ fn bad_input_gets_a_clear_message() {
 
 #[test]
 fn soft_and_gap_options_run() {
-    let input = temp("soft.png");
+    let dir = tempfile::tempdir().unwrap();
+    let input = temp(&dir, "soft.png");
     let mut gray = vec![255u8; 16 * 16];
     for i in 0..16 {
         gray[8 * 16 + i] = if i == 7 { 255 } else { 0 };
     }
     write_png(&input, 16, 16, png::ColorType::Grayscale, &gray);
-    let out = temp("soft-out.png");
+    let out = temp(&dir, "soft-out.png");
     let (ok, stdout, err) = gridwise(&[
         "fill",
         input.to_str().unwrap(),
@@ -170,9 +172,10 @@ fn soft_and_gap_options_run() {
 
 #[test]
 fn blend_paints_a_translucent_colour_over_the_image() {
-    let input = temp("blend.png");
+    let dir = tempfile::tempdir().unwrap();
+    let input = temp(&dir, "blend.png");
     write_png(&input, 4, 4, png::ColorType::Grayscale, &[255u8; 16]);
-    let out = temp("blend-out.png");
+    let out = temp(&dir, "blend-out.png");
     let (ok, _, err) = gridwise(&[
         "fill",
         input.to_str().unwrap(),
@@ -190,6 +193,7 @@ fn blend_paints_a_translucent_colour_over_the_image() {
 
 #[test]
 fn oklab_metric_holds_dark_steps_to_what_the_eye_sees() {
+    let dir = tempfile::tempdir().unwrap();
     // Two 4×2 images, each a left half and a right half 18 levels apart on every channel:
     // one dark (20 → 38), one light (200 → 218). By channels, tolerance 22 takes in both right
     // halves; in OKLab the dark step is about 26 and the light one about 19.
@@ -202,8 +206,8 @@ fn oklab_metric_holds_dark_steps_to_what_the_eye_sees() {
             }
         }
         let (input, output) = (
-            temp(&format!("metric-{base}-{metric}-in.png")),
-            temp(&format!("metric-{base}-{metric}-out.png")),
+            temp(&dir, &format!("metric-{base}-{metric}-in.png")),
+            temp(&dir, &format!("metric-{base}-{metric}-out.png")),
         );
         write_png(&input, 4, 2, png::ColorType::Rgb, &rgb);
         let (ok, _, stderr) = gridwise(&[
@@ -240,6 +244,7 @@ fn oklab_metric_holds_dark_steps_to_what_the_eye_sees() {
 
 #[test]
 fn all_regions_colours_each_enclosed_region_distinctly() {
+    let dir = tempfile::tempdir().unwrap();
     // 30×20 white with a black frame split down the middle: outside, left and right cells.
     let (w, h) = (30usize, 20usize);
     let mut rgb = vec![255u8; w * h * 3];
@@ -250,7 +255,7 @@ fn all_regions_colours_each_enclosed_region_distinctly() {
             }
         }
     }
-    let (input, output) = (temp("regions-in.png"), temp("regions-out.png"));
+    let (input, output) = (temp(&dir, "regions-in.png"), temp(&dir, "regions-out.png"));
     write_png(&input, w as u32, h as u32, png::ColorType::Rgb, &rgb);
     let (ok, stdout, stderr) = gridwise(&[
         "fill",
@@ -278,8 +283,9 @@ fn all_regions_colours_each_enclosed_region_distinctly() {
 
 #[test]
 fn grow_fills_under_an_antialiased_line_up_to_its_centre() {
+    let dir = tempfile::tempdir().unwrap();
     // A white image split by a soft horizontal line: rows 6–10 ramp 170, 85, 0, 85, 170.
-    let input = temp("grow.png");
+    let input = temp(&dir, "grow.png");
     let mut gray = vec![255u8; 16 * 16];
     for (row, lum) in [(6, 170u8), (7, 85), (8, 0), (9, 85), (10, 170)] {
         for x in 0..16 {
@@ -287,7 +293,7 @@ fn grow_fills_under_an_antialiased_line_up_to_its_centre() {
         }
     }
     write_png(&input, 16, 16, png::ColorType::Grayscale, &gray);
-    let out = temp("grow-out.png");
+    let out = temp(&dir, "grow-out.png");
     let grow = |n: &str| {
         gridwise(&[
             "fill",

@@ -76,8 +76,8 @@ fn solve_prints_counts_and_letter_grids() {
 
 #[test]
 fn solve_reads_board_and_piece_files() {
-    let dir = std::env::temp_dir().join(format!("gridwise-poly-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let board = dir.join("ring.txt");
     std::fs::write(&board, "; a 4x4 ring\n....\n.##.\n....\n....\n").unwrap();
     let pieces = dir.join("pieces.txt");
@@ -106,7 +106,6 @@ fn solve_reads_board_and_piece_files() {
         err.contains("line 2, column 2: unexpected character '?'"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -250,8 +249,8 @@ fn triangle_boards_from_sizes_library_and_files() {
     assert!(ok);
     assert_eq!(out, "total 6\ndistinct 1\n");
     // A drawn triangle board whose pieces are square is refused with both grids named.
-    let dir = std::env::temp_dir().join(format!("gridwise-tri-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let board = dir.join("board.txt");
     std::fs::write(&board, "tri\n......\n......\n").unwrap();
     let (ok, _, err) = gridwise(&[
@@ -264,5 +263,4 @@ fn triangle_boards_from_sizes_library_and_files() {
     ]);
     assert!(!ok);
     assert!(err.contains("tri grid but the pieces are square"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
