@@ -490,7 +490,7 @@ impl<'a, B: Bits> Engine<'a, B> {
         let avail = self.avail;
         (0..tables.types)
             .filter(move |&t| avail >> t & 1 == 1)
-            .flat_map(move |t| tables.list(base + t).0.iter().map(move |&mask| (t, mask)))
+            .flat_map(move |t| tables.range(base + t).map(move |k| (t, tables.mask(k))))
     }
 
     /// Uses one copy of piece `t` (it becomes unavailable with its last copy).
@@ -753,7 +753,7 @@ impl<'a, B: Bits> Engine<'a, B> {
                 let k = c * 64 + fits.trailing_zeros() as usize;
                 fits &= fits - 1;
                 let t = (list[k] >> tables.tag_shift).first();
-                let (mask, id) = (tables.masks[s + k], tables.ids[s + k]);
+                let (mask, id) = (list[k] & tables.board, tables.ids[s + k]);
                 if !self.child(filled, mask, t, id, depth, k as u32) {
                     return false;
                 }
@@ -830,7 +830,7 @@ impl<'a, B: Bits> Engine<'a, B> {
         while avail != 0 {
             let t = avail.trailing_zeros() as usize;
             avail &= avail - 1;
-            total += self.tables.list(base + t).0.len() as u32;
+            total += self.tables.range(base + t).len() as u32;
         }
         total.max(1)
     }

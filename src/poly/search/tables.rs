@@ -33,7 +33,8 @@ pub(super) struct Tables<B: Bits> {
     /// Candidate placements' masks, grouped by first position, by which of the `NEAR`
     /// positions next to it are filled (a 4-bit key) and by piece:
     /// `start[((pos << NEAR) | key) * types + piece]` begins a group. Only candidates that fit
-    /// the key's filled neighbours are listed, so fewer are tried and rejected.
+    /// the key's filled neighbours are listed, so fewer are tried and rejected. Kept only when
+    /// there are no tagged masks (see [`Tables::mask`]).
     pub masks: Vec<B>,
     /// The placement index of each candidate (read only when one is taken).
     pub ids: Vec<u32>,
@@ -41,7 +42,9 @@ pub(super) struct Tables<B: Bits> {
     /// Each candidate's mask with its piece type's tag bit (`tag[t]`, a bit past the board's
     /// positions) set, when the board leaves a bit free for every type: a node's lists for
     /// all types then scan as one, each candidate tested against the filled positions and the
-    /// used-up types in one AND (empty, and the tags zero, when they do not fit).
+    /// used-up types in one AND (empty, and the tags zero, when they do not fit). The plain
+    /// masks are not kept beside them: a second copy of every candidate made each member of
+    /// Meteor's team write 93 KB more before its search, and the search read two lists.
     pub tagged: Vec<B>,
     /// Each piece type's tag bit (zero when the tags do not fit).
     pub tag: [B; 64],
@@ -169,28 +172,29 @@ impl<B: Bits> Tables<B> {
             .flatten()
             .map(|&(_, near)| keys >> near.count_ones())
             .sum();
-        let mut masks = Vec::with_capacity(total);
+        let mut masks = Vec::with_capacity(if tags_fit { 0 } else { total });
         let mut ids = Vec::with_capacity(total);
         let mut tagged = Vec::with_capacity(if tags_fit { total } else { 0 });
         let mut start = Vec::with_capacity(positions * keys * types + 1);
         for per_piece in &covered {
             for key in 0..keys {
                 for (t, list) in per_piece.iter().enumerate() {
-                    start.push(masks.len() as u32);
+                    start.push(ids.len() as u32);
                     for &(id, near) in list {
                         if near & key == 0 {
                             let mask = mask_of(id);
-                            masks.push(mask);
                             ids.push(id);
                             if tags_fit {
                                 tagged.push(mask | tag[t]);
+                            } else {
+                                masks.push(mask);
                             }
                         }
                     }
                 }
             }
         }
-        start.push(masks.len() as u32);
+        start.push(ids.len() as u32);
 
         let (w, h) = (p.width, p.height);
         let mut board = B::ZERO;
@@ -283,12 +287,30 @@ impl<B: Bits> Tables<B> {
         ((pos << self.near_bits) | key) * self.types
     }
 
-    /// The candidates of list `i` (see [`Tables::candidate_base`]): their masks and their
-    /// placement indices.
+    /// The candidates of list `i` (see [`Tables::candidate_base`]), on tables without tagged
+    /// masks: their masks and their placement indices.
     #[inline(always)]
     pub fn list(&self, i: usize) -> (&[B], &[u32]) {
+        debug_assert!(self.tagged.is_empty());
         let (s, e) = (self.start[i] as usize, self.start[i + 1] as usize);
         (&self.masks[s..e], &self.ids[s..e])
+    }
+
+    /// Where the candidates of list `i` lie (indices into `ids`, and `tagged` or `masks`).
+    #[inline(always)]
+    pub fn range(&self, i: usize) -> std::ops::Range<usize> {
+        self.start[i] as usize..self.start[i + 1] as usize
+    }
+
+    /// Candidate `k`'s positions.
+    #[inline(always)]
+    pub fn mask(&self, k: usize) -> B {
+        if self.tagged.is_empty() {
+            self.masks[k]
+        } else {
+            // The tags lie past the board's positions.
+            self.tagged[k] & self.board
+        }
     }
 }
 
