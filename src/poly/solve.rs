@@ -10,7 +10,7 @@ use super::problem::Problem;
 pub use super::search::Estimate;
 pub use super::search::Team;
 use super::search::{Restriction, Sink, Split, run};
-use super::symmetry::{choose_restriction, classify, orbit, sorted};
+use super::symmetry::{choose_restriction, classify, orbit_into};
 
 /// How to search.
 #[derive(Clone, Debug)]
@@ -110,6 +110,11 @@ struct Driver<'a> {
     visitor: &'a mut dyn Visitor,
     counts: Progress,
     emitted: u64,
+    /// The solution being classified, as sorted placement indices (the form in which
+    /// solutions are compared), and its orbit's members: kept from one solution to the next
+    /// (Meteor's search finds a thousand).
+    sorted: Vec<u32>,
+    members: Vec<Vec<u32>>,
 }
 
 impl Driver<'_> {
@@ -123,12 +128,11 @@ impl Driver<'_> {
             .solution(self.problem, placements, &self.counts);
         go && self.options.limit.is_none_or(|l| self.emitted < l)
     }
-}
 
-impl Sink for Driver<'_> {
-    fn found(&mut self, placements: &[u32]) -> bool {
-        let s = sorted(placements);
-        let o = classify(self.problem, self.restriction.as_ref(), &s);
+    /// Counts the found solution `s` (sorted) and passes on what the options ask for: the
+    /// solution, or its whole orbit when symmetry breaking found it for the orbit.
+    fn classify_and_emit(&mut self, s: &[u32]) -> bool {
+        let o = classify(self.problem, self.restriction.as_ref(), s);
         if self.restriction.is_some() {
             if !o.representative {
                 return true;
@@ -136,22 +140,33 @@ impl Sink for Driver<'_> {
             self.counts.distinct += 1;
             self.counts.total += o.size;
             if self.options.distinct {
-                return self.emit(&s);
+                return self.emit(s);
             }
-            for member in orbit(self.problem, &s) {
-                if !self.emit(&member) {
-                    return false;
-                }
-            }
-            true
+            let mut members = std::mem::take(&mut self.members);
+            let n = orbit_into(self.problem, s, &mut members);
+            let go = members[..n].iter().all(|member| self.emit(member));
+            self.members = members;
+            go
         } else {
             self.counts.total += 1;
             self.counts.distinct += u64::from(o.representative);
             if self.options.distinct && !o.representative {
                 return true;
             }
-            self.emit(&s)
+            self.emit(s)
         }
+    }
+}
+
+impl Sink for Driver<'_> {
+    fn found(&mut self, placements: &[u32]) -> bool {
+        let mut s = std::mem::take(&mut self.sorted);
+        s.clear();
+        s.extend_from_slice(placements);
+        s.sort_unstable();
+        let go = self.classify_and_emit(&s);
+        self.sorted = s;
+        go
     }
 
     fn weighs_progress(&self) -> bool {
@@ -182,6 +197,8 @@ pub fn solve(problem: &Problem, options: &Options, visitor: &mut dyn Visitor) ->
         visitor,
         counts: Progress::default(),
         emitted: 0,
+        sorted: Vec::new(),
+        members: Vec::new(),
     };
     let split = match (&options.team, options.shard) {
         (Some((team, member)), _) => Split::Team(team, *member),

@@ -12,21 +12,6 @@
 use super::problem::Problem;
 use super::search::Restriction;
 
-/// A solution as sorted placement indices (the form in which solutions are compared).
-pub(crate) fn sorted(placements: &[u32]) -> Vec<u32> {
-    let mut v = placements.to_vec();
-    v.sort_unstable();
-    v
-}
-
-/// The image of a (sorted) solution under symmetry `g`, sorted.
-pub(crate) fn image(problem: &Problem, g: usize, solution: &[u32]) -> Vec<u32> {
-    let map = &problem.symmetries[g];
-    let mut v: Vec<u32> = solution.iter().map(|&p| map[p as usize]).collect();
-    v.sort_unstable();
-    v
-}
-
 /// Picks the piece to restrict and its allowed placements, or `None` when the board has no
 /// symmetry or no piece type is used exactly once in every solution.
 pub(crate) fn choose_restriction(problem: &Problem) -> Option<Restriction> {
@@ -206,14 +191,23 @@ pub(crate) fn classify(
     }
 }
 
-/// The distinct members of a solution's orbit (the solution first).
-pub(crate) fn orbit(problem: &Problem, solution: &[u32]) -> Vec<Vec<u32>> {
-    let mut out: Vec<Vec<u32>> = vec![solution.to_vec()];
-    for k in 1..problem.symmetries.len() {
-        let img = image(problem, k, solution);
-        if !out.contains(&img) {
-            out.push(img);
+/// The distinct members of a solution's orbit (the solution first), into `out`, whose
+/// vectors are reused (a search calls this for every solution it finds).
+pub(crate) fn orbit_into(problem: &Problem, solution: &[u32], out: &mut Vec<Vec<u32>>) -> usize {
+    let mut members = 0;
+    for k in 0..problem.symmetries.len() {
+        if out.len() == members {
+            out.push(Vec::new());
+        }
+        let (done, rest) = out.split_at_mut(members);
+        let img = &mut rest[0];
+        img.clear();
+        let map = &problem.symmetries[k];
+        img.extend(solution.iter().map(|&p| map[p as usize]));
+        img.sort_unstable();
+        if !done.contains(img) {
+            members += 1;
         }
     }
-    out
+    members
 }
