@@ -1,5 +1,6 @@
 //! `gridwise poly` from the command line: the benchmarks game's Meteor output, byte for byte,
 //! and `poly solve` with sizes, specs, files and bad input.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 use common::gridwise;
