@@ -4,7 +4,11 @@
 //!
 //! The engine is generic over the bitboard width; [`run`] picks the narrowest that fits.
 
+use std::any::Any;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::util::built_once::BuiltOnce;
 
 use super::bits::{Bits, Wide};
 use super::problem::Problem;
@@ -81,6 +85,13 @@ pub struct Team {
     tickets: AtomicU64,
     /// Each member's dead ends.
     logs: Box<[Log]>,
+    /// The search's tables (a `Tables<B>` for the search's bitboard), built by the first
+    /// member to need them and read by all: each member building its own held Meteor's
+    /// helper back from the search (it also had to fault in the memory of its own).
+    tables: BuiltOnce<Box<dyn Any + Send + Sync>>,
+    /// Dead-end tables made ready ahead by a member that was waiting (see
+    /// [`Team::ready_dead_ends`]), for members to take instead of making their own.
+    ready: Mutex<Vec<DeadTable>>,
 }
 
 impl Team {
@@ -89,7 +100,26 @@ impl Team {
         Team {
             tickets: AtomicU64::new(0),
             logs: (0..members.max(1)).map(|_| Log::new()).collect(),
+            tables: BuiltOnce::default(),
+            ready: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Makes a dead-end table ready for every member, for a member that waits while another
+    /// prepares the problem: making one (asking the system for half a megabyte of zeroed
+    /// pages) was a fifth of a millisecond of each member's start on Meteor. Members that
+    /// search without the table leave them unused.
+    pub fn ready_dead_ends(&self) {
+        let made: Vec<DeadTable> = (0..self.logs.len()).map(|_| dead_table()).collect();
+        if let Ok(mut ready) = self.ready.lock() {
+            ready.extend(made);
+        }
+    }
+
+    /// A dead-end table made ready ahead, or a new one.
+    fn dead_ends(&self) -> DeadTable {
+        let ready = self.ready.lock().ok().and_then(|mut r| r.pop());
+        ready.unwrap_or_else(dead_table)
     }
 }
 
@@ -122,14 +152,38 @@ pub(crate) fn run(
 ) -> (u64, bool) {
     let n = problem.positions();
     if n <= 64 {
-        let tables = Tables::<u64>::new(problem, restriction);
-        Engine::new(&tables, split, sink).run()
+        with_tables::<u64, _>(problem, restriction, split, |t| {
+            Engine::new(t, split, sink).run()
+        })
     } else if n <= 128 {
-        let tables = Tables::<u128>::new(problem, restriction);
-        Engine::new(&tables, split, sink).run()
+        with_tables::<u128, _>(problem, restriction, split, |t| {
+            Engine::new(t, split, sink).run()
+        })
     } else {
-        let tables = Tables::<Wide>::new(problem, restriction);
-        Engine::new(&tables, split, sink).run()
+        with_tables::<Wide, _>(problem, restriction, split, |t| {
+            Engine::new(t, split, sink).run()
+        })
+    }
+}
+
+/// Calls `go` with the search's tables: a team's, shared by its members (they search the same
+/// problem under the same restriction), or new ones.
+fn with_tables<B: Bits + Send + Sync + 'static, R>(
+    problem: &Problem,
+    restriction: Option<&Restriction>,
+    split: Split<'_>,
+    go: impl FnOnce(&Tables<B>) -> R,
+) -> R {
+    match split {
+        Split::Team(team, _) => {
+            let shared = team
+                .tables
+                .get_or_build(|| Box::new(Tables::<B>::new(problem, restriction)));
+            go(shared
+                .downcast_ref::<Tables<B>>()
+                .expect("the members of a team search one problem"))
+        }
+        _ => go(&Tables::<B>::new(problem, restriction)),
     }
 }
 
@@ -249,7 +303,10 @@ impl<'a, B: Bits> Engine<'a, B> {
             Split::Shard(k, n) if n <= 1 || k >= n => Split::Whole,
             other => other,
         };
-        let dead_ends = tables.layout.map(|_| dead_table());
+        let dead_ends = tables.layout.map(|_| match split {
+            Split::Team(team, _) => team.dead_ends(),
+            _ => dead_table(),
+        });
         let members = match split {
             Split::Team(team, _) => team.logs.len(),
             _ => 0,

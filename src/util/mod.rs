@@ -1,4 +1,5 @@
 //! Helpers shared by several cores.
 
+pub mod built_once;
 pub mod place;
 pub mod rng;

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Instant;
 
 use gridwise::poly::format::{letter_grid, meteor_lines, parse_board, parse_pieces};
@@ -12,6 +12,7 @@ use gridwise::poly::library::{
 use gridwise::poly::{
     Board, GridKind, Options, PolyError, Problem, Progress, Team, Visitor, count, estimate, solve,
 };
+use gridwise::util::built_once::BuiltOnce;
 
 use crate::measure::{BenchContext, BenchRow, median};
 use crate::spread::run_team;
@@ -126,18 +127,21 @@ fn meteor_run(limit: Option<u64>, threads: u32) -> Result<(u64, String, String),
     if limit.is_some() || threads <= 1 {
         return meteor_extremes(limit);
     }
-    // The helpers start first, on other cores (see `spread`), and every member prepares its
-    // own copy of the puzzle and its own dead-end table (0.5 ms, all at once) rather than
-    // waiting for one.
-    let team: Arc<OnceLock<Arc<Team>>> = Arc::default();
+    // The helpers start first, on other cores (see `spread`). The first member to start
+    // prepares the puzzle, and the first to reach the search its tables, for the whole team;
+    // the others make every member's dead-end table ready meanwhile (see `BuiltOnce`).
+    let team = Arc::new(Team::new(threads));
+    let prepared: Arc<BuiltOnce<Result<Problem, PolyError>>> = Arc::default();
     let member = move |m: u32| -> Result<(u64, String, String), PolyError> {
-        let problem = meteor_problem()?;
-        let team = team.get_or_init(|| Arc::new(Team::new(threads))).clone();
+        let problem = prepared
+            .get_or_build_meanwhile(meteor_problem, || team.ready_dead_ends())
+            .as_ref()
+            .map_err(Clone::clone)?;
         let options = Options {
-            team: Some((team, m)),
+            team: Some((team.clone(), m)),
             ..Options::default()
         };
-        Ok(meteor_extremes_with(&problem, &options))
+        Ok(meteor_extremes_with(problem, &options))
     };
     let parts = run_team(threads, member)
         .into_iter()

@@ -76,6 +76,13 @@ impl Slots {
     }
 }
 
+// SAFETY: a mapped table is owned by its `Slots` alone (unmapped on drop) and holds atomics,
+// so it may be handed to, and read from, another thread like the boxed one.
+#[cfg(target_os = "linux")]
+unsafe impl Send for Slots {}
+#[cfg(target_os = "linux")]
+unsafe impl Sync for Slots {}
+
 impl std::ops::Deref for Slots {
     type Target = [AtomicU64];
 
