@@ -1,10 +1,12 @@
 //! A value that the threads of a team need alike, built by whichever of them asks first while
-//! the others spin until it is there.
+//! the others wait, awake, until it is there.
 //!
 //! `OnceLock::get_or_init` would do the same, but a thread that finds the value being built
 //! sleeps until it is ready, and on the 2-core measurement machine a thread woken from sleep
 //! took longer to run again than the building takes (a fraction of a millisecond for Meteor's
-//! search tables). The waiting threads have nothing else to do, so they spin.
+//! search tables). So the waiting threads look again and again, yielding their core between
+//! looks: with more threads than cores, pure spinning kept the builder from running (Meteor
+//! with 8 threads on 2 cores took 30 ms instead of 18).
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -67,7 +69,7 @@ impl<T> BuiltOnce<T> {
                 !self.failed.load(Ordering::Acquire),
                 "the thread building a shared value panicked"
             );
-            std::hint::spin_loop();
+            std::thread::yield_now();
         }
     }
 }
