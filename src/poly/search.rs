@@ -6,7 +6,7 @@
 
 use std::any::Any;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::util::built_once::BuiltOnce;
 
@@ -90,8 +90,10 @@ pub struct Team {
     /// helper back from the search (it also had to fault in the memory of its own).
     tables: BuiltOnce<Box<dyn Any + Send + Sync>>,
     /// Dead-end tables made ready ahead by a member that was waiting (see
-    /// [`Team::ready_dead_ends`]), for members to take instead of making their own.
+    /// [`Team::ready_dead_ends`]), for members to take instead of making their own; and
+    /// whether a member has taken that on.
     ready: Mutex<Vec<DeadTable>>,
+    readying: AtomicBool,
 }
 
 impl Team {
@@ -102,14 +104,19 @@ impl Team {
             logs: (0..members.max(1)).map(|_| Log::new()).collect(),
             tables: BuiltOnce::default(),
             ready: Mutex::new(Vec::new()),
+            readying: AtomicBool::new(false),
         }
     }
 
     /// Makes a dead-end table ready for every member, for a member that waits while another
     /// prepares the problem: making one (asking the system for half a megabyte of zeroed
     /// pages) was a fifth of a millisecond of each member's start on Meteor. Members that
-    /// search without the table leave them unused.
+    /// search without the table leave them unused. Only the first member to call this makes
+    /// them; for the others it does nothing.
     pub fn ready_dead_ends(&self) {
+        if self.readying.swap(true, Ordering::Relaxed) {
+            return;
+        }
         let made: Vec<DeadTable> = (0..self.logs.len()).map(|_| dead_table()).collect();
         if let Ok(mut ready) = self.ready.lock() {
             ready.extend(made);
@@ -923,5 +930,26 @@ impl<'a, B: Bits> Engine<'a, B> {
             }
         }
         f.min(1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dead_end_tables_are_made_ready_once_for_every_member() {
+        let team = Team::new(3);
+        team.ready_dead_ends();
+        team.ready_dead_ends();
+        assert_eq!(team.ready.lock().unwrap().len(), 3);
+        for _ in 0..4 {
+            assert!(
+                team.dead_ends()
+                    .iter()
+                    .all(|slot| slot.load(Ordering::Relaxed) == 0)
+            );
+        }
+        assert!(team.ready.lock().unwrap().is_empty());
     }
 }
