@@ -191,8 +191,9 @@ pub(crate) fn classify(
     }
 }
 
-/// The distinct members of a solution's orbit (the solution first), into `out`, whose
-/// vectors are reused (a search calls this for every solution it finds).
+/// Puts the distinct members of a solution's orbit (the solution first) at the start of `out`
+/// and returns how many there are; the vectors of `out` are reused (a search calls this for
+/// every solution it finds).
 pub(crate) fn orbit_into(problem: &Problem, solution: &[u32], out: &mut Vec<Vec<u32>>) -> usize {
     let mut members = 0;
     for k in 0..problem.symmetries.len() {
