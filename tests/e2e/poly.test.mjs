@@ -23,6 +23,15 @@ async function drawBoard(page, width, height) {
   await page.click('[data-fill]');
 }
 
+// Draws a width × height square board, sets the pieces and solves it to the end.
+async function solveDrawnBoard(page, width, height, pieces, hint, done) {
+  await drawBoard(page, width, height);
+  await page.fill('[data-pieces]', pieces);
+  await waitText(page, '[data-hint]', hint);
+  await page.click('[data-solve]');
+  await waitText(page, '[data-msg]', done);
+}
+
 test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', async (t) => {
   const app = await browser.open(t, '#/poly');
   {
@@ -310,11 +319,7 @@ test('editor fixes: draw from a puzzle starts valid, Add piece joins the set, re
 test('a drawn board, its pieces and its solutions survive navigation and reload', async (t) => {
   const { page, errors } = await browser.open(t, '#/poly');
   await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
-  await drawBoard(page, 4, 2);
-  await page.fill('[data-pieces]', '1x2*4');
-  await waitText(page, '[data-hint]', /8 cells · 4 pieces/);
-  await page.click('[data-solve]');
-  await waitText(page, '[data-msg]', /Done: 5 solutions/);
+  await solveDrawnBoard(page, 4, 2, '1x2*4', /8 cells · 4 pieces/, /Done: 5 solutions/);
   await page.click('[data-prev]');
   const shown = await page.textContent('[data-index]');
   assert.equal(shown, 'solution 4 of 5');
@@ -343,11 +348,7 @@ test('a drawn board, its pieces and its solutions survive navigation and reload'
 test('after a reload the browse line says which solutions were kept', async (t) => {
   const { page, errors } = await browser.open(t, '#/poly');
   await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
-  await drawBoard(page, 6, 4);
-  await page.fill('[data-pieces]', '1x2*12');
-  await waitText(page, '[data-hint]', /24 cells · 12 pieces/);
-  await page.click('[data-solve]');
-  await waitText(page, '[data-msg]', /Done: 281 solutions/);
+  await solveDrawnBoard(page, 6, 4, '1x2*12', /24 cells · 12 pieces/, /Done: 281 solutions/);
   // All 281 are held while the page lives; a reload brings back the first 200 and the one shown.
   assert.equal(await page.textContent('[data-index]'), 'solution 281 of 281');
   await page.reload();
@@ -372,11 +373,7 @@ test('a share link reproduces board, pieces and solution; SVG and PNG export the
   const sender = await browser.open(t, '#/poly');
   const { page } = sender;
   await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
-  await drawBoard(page, 4, 2);
-  await page.fill('[data-pieces]', '1x2*4');
-  await waitText(page, '[data-hint]', /8 cells · 4 pieces/);
-  await page.click('[data-solve]');
-  await waitText(page, '[data-msg]', /Done: 5 solutions/);
+  await solveDrawnBoard(page, 4, 2, '1x2*4', /8 cells · 4 pieces/, /Done: 5 solutions/);
   await page.click('[data-prev]');
   assert.equal(await page.textContent('[data-index]'), 'solution 4 of 5');
   const picture = () => page.evaluate(() => {
