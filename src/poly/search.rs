@@ -272,6 +272,10 @@ struct Engine<'a, B: Bits> {
     weighed: [u32; WEIGHT_DEPTH],
     /// Which of the pre-placements is being searched, of how many.
     outer: (u32, u32),
+    /// From which first empty position on the pre-placement lies within the dead-end keys'
+    /// window or behind it, so that the keys need not name it (see `memo_key`); never
+    /// without a pre-placement (the keys then name none).
+    outer_behind: usize,
     /// This search's part; whether it is only a part (branches are dealt); the branches at
     /// `SHARD_DEPTH` met so far; the block of them (from, to) this team member was last handed.
     split: Split<'a>,
@@ -334,6 +338,7 @@ impl<'a, B: Bits> Engine<'a, B> {
             spans: Default::default(),
             weighed: [0; WEIGHT_DEPTH],
             outer: (0, 1),
+            outer_behind: usize::MAX,
             dealing: !matches!(split, Split::Whole),
             split,
             dealt: 0,
@@ -436,6 +441,9 @@ impl<'a, B: Bits> Engine<'a, B> {
         let n = first.len();
         for (k, &(mask, id)) in first.iter().enumerate() {
             self.outer = (k as u32, n.max(1) as u32);
+            let reach = tables.layout.map_or(0, |l| l.reach() as usize);
+            let last = (0..B::CAPACITY).rev().find(|&i| mask.has(i)).unwrap_or(0);
+            self.outer_behind = (last + 1).saturating_sub(reach);
             let next = filled | mask;
             if !(mask & filled).is_zero() {
                 continue;
@@ -700,7 +708,16 @@ impl<'a, B: Bits> Engine<'a, B> {
             (Some(_), Some(layout))
                 if (!self.dealing || depth > SHARD_DEPTH) && placed < self.memo_below =>
             {
-                Some(layout.key(filled, (!filled).first(), code, self.outer.0))
+                let first = (!filled).first();
+                // States met under different pre-placements are the same state once the
+                // pre-placed piece is no longer beyond the window: they share a key, and a
+                // dead end found under one placement is known under the others.
+                let outer = if first >= self.outer_behind {
+                    self.outer.1
+                } else {
+                    self.outer.0
+                };
+                Some(layout.key(filled, first, code, outer))
             }
             _ => None,
         }

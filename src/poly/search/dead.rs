@@ -6,7 +6,8 @@
 //! A state is packed whole into one 64-bit key, so a hit is never a false one and an entry is
 //! one word (members of a [`Team`](super::Team) pass keys to each other without locks):
 //! every position before the first empty one is filled, no piece placed so far reaches
-//! `reach` positions past it, and the restricted piece's placement is named by its index, so
+//! `reach` positions past it, and the pre-placed restricted piece's placement is named by its
+//! index while it reaches further (once it does not, one value stands for every placement), so
 //! the state is (restricted placement, first empty position, the `reach` positions from it,
 //! the pieces left). Puzzles whose keys would not fit in 64 bits search without the table.
 //!
@@ -193,6 +194,11 @@ impl KeyLayout {
         };
         let total = layout.code_bits + reach + layout.position_bits + bits_below(restricted as u64);
         (reach <= 64 && total < 64).then_some(layout)
+    }
+
+    /// Positions covered from the first empty one.
+    pub fn reach(&self) -> u32 {
+        self.reach
     }
 
     /// The key of the state: `filled` positions (the first empty one `first`) with `pieces`
