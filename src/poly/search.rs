@@ -72,7 +72,7 @@ pub(crate) struct Restriction {
 
 /// Branches a team member takes at a time: few enough that the members end together, many
 /// enough that taking them costs little (each take is a write to a cache line all the members
-/// write; Meteor has 3,733 branches at the shard depth).
+/// write; Meteor has 1,599 branches at its deal depth).
 const TEAM_BLOCK: u64 = 16;
 /// A member copies the other members' new dead ends into its table every this many nodes.
 const COPY_NODES: u64 = 1 << 10;
@@ -148,7 +148,7 @@ impl std::fmt::Debug for Team {
 pub(crate) enum Split<'t> {
     /// All of it.
     Whole,
-    /// Part `k` of `n`: every n-th branch at the shard depth from the k-th.
+    /// Part `k` of `n`: every n-th branch at the deal depth from the k-th.
     Shard(u32, u32),
     /// Member `m` of a team: the branches it is handed.
     Team(&'t Team, u32),
@@ -363,11 +363,11 @@ impl<'a, B: Bits> Engine<'a, B> {
         }
     }
 
-    /// Whether this part takes the next branch at `depth`: all of them above the shard depth;
-    /// at it, every n-th one from k (a shard) or the ones it is handed (a team member). Every
-    /// part meets the same branches in the same order up to the shard depth (no dead-end
-    /// memory is used there), so each branch is taken by exactly one part. A tiling completed
-    /// above the shard depth belongs to the first part alone.
+    /// Whether this part takes the next branch at `depth`: all of them above the deal depth
+    /// (`deal_depth`); at it, every n-th one from k (a shard) or the ones it is handed (a team
+    /// member). Every part meets the same branches in the same order down to the deal depth
+    /// (no dead-end memory is used there), so each branch is taken by exactly one part. A
+    /// tiling completed above the deal depth belongs to the first part alone.
     #[inline(always)]
     fn takes(&mut self, depth: usize, complete: bool) -> bool {
         let first = match self.split {
@@ -719,7 +719,7 @@ impl<'a, B: Bits> Engine<'a, B> {
     }
 
     /// The dead-end memory's key for the state `filled` at `depth` with the pieces `code`
-    /// left, when the memory is used there: not above the shard depth (the parts must all
+    /// left, when the memory is used there: not down to the deal depth (the parts must all
     /// meet the same branches) and not with the last `MEMO_LAST` pieces to place.
     #[inline(always)]
     fn memo_key(&self, filled: B, depth: usize, code: u64) -> Option<u64> {
