@@ -461,10 +461,7 @@ impl<'a, B: Bits> Engine<'a, B> {
         }
         let n = first.len();
         for (k, &(mask, id)) in first.iter().enumerate() {
-            self.outer = (k as u32, n.max(1) as u32);
-            let reach = tables.layout.map_or(0, |l| l.reach() as usize);
-            let last = (0..B::CAPACITY).rev().find(|&i| mask.has(i)).unwrap_or(0);
-            self.outer_behind = (last + 1).saturating_sub(reach);
+            self.enter_outer(k, n, mask);
             let next = filled | mask;
             if !(mask & filled).is_zero() {
                 continue;
@@ -487,6 +484,14 @@ impl<'a, B: Bits> Engine<'a, B> {
             }
         }
         (self.nodes, !self.stopped)
+    }
+
+    /// Searches under pre-placement `k` of `n`, which covers `mask`.
+    fn enter_outer(&mut self, k: usize, n: usize, mask: B) {
+        self.outer = (k as u32, n.max(1) as u32);
+        let reach = self.tables.layout.map_or(0, |l| l.reach() as usize);
+        let last = (0..B::CAPACITY).rev().find(|&i| mask.has(i)).unwrap_or(0);
+        self.outer_behind = (last + 1).saturating_sub(reach);
     }
 
     fn estimate(mut self, probes: u32, seed: u64) -> Estimate {
@@ -974,6 +979,41 @@ impl<'a, B: Bits> Engine<'a, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dead_end_keys_name_the_pre_placement_only_while_it_lies_beyond_the_window() {
+        let problem = crate::poly::library::meteor_problem().unwrap();
+        let restriction = crate::poly::symmetry::choose_restriction(&problem).unwrap();
+        let tables = Tables::<u64>::new(&problem, Some(&restriction));
+        let Breaking::Preplace { first, .. } = &tables.breaking else {
+            panic!("Meteor's restricted piece is placed first");
+        };
+        let reach = tables.layout.unwrap().reach() as usize;
+        let last = |mask: u64| 63 - mask.leading_zeros() as usize;
+        // The earliest pre-placement, and the one that reaches furthest down the board.
+        let (a, k_b) = (
+            first[0].0,
+            (0..first.len()).max_by_key(|&k| last(first[k].0)).unwrap(),
+        );
+        let b = first[k_b].0;
+        let mut sink = NoSink(0);
+        let mut engine = Engine::new(&tables, Split::Whole, &mut sink);
+        let code = tables.all_pieces;
+        let before = |f: usize| !tables.board | ((1u64 << f) - 1);
+        let mut key = |k: usize, mask: u64, filled: u64| {
+            engine.enter_outer(k, first.len(), mask);
+            engine.memo_key(filled, 3, code).unwrap()
+        };
+        // Past both pieces, one state whichever placement was searched.
+        let filled = before(last(b) + 1);
+        assert_eq!(key(0, a, filled), key(k_b, b, filled));
+        // With the second piece still beyond the window (the first within it), the placement
+        // is part of the state.
+        let filled = before(last(b) - reach) | b;
+        let window_end = (!filled).trailing_zeros() as usize + reach;
+        assert!(last(a) < window_end && last(b) >= window_end);
+        assert_ne!(key(0, a, filled), key(k_b, b, filled));
+    }
 
     #[test]
     fn dead_end_tables_are_made_ready_once_for_every_member() {
