@@ -736,8 +736,9 @@ impl<'a, B: Bits> Engine<'a, B> {
             {
                 let first = (!filled).first();
                 // States met under different pre-placements are the same state once the
-                // pre-placed piece is no longer beyond the window: they share a key, and a
-                // dead end found under one placement is known under the others.
+                // pre-placed piece is no longer beyond the window: they share a key (the
+                // placements' count, which no placement's index is), and a dead end found
+                // under one placement is known under the others.
                 let outer = if first >= self.outer_behind {
                     self.outer.1
                 } else {
