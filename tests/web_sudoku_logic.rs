@@ -206,6 +206,7 @@ fn a_rating_with_shared_nested_searches_is_the_plain_rating() {
     let mut reply = sudoku_rate_begin(puzzle, &progress).unwrap();
     let session = field(&reply, "session");
     let mut searches = 0;
+    let mut led = false;
     let session = session.as_f64().unwrap();
     loop {
         if !field(&reply, "chains").is_undefined() {
@@ -218,12 +219,24 @@ fn a_rating_with_shared_nested_searches_is_the_plain_rating() {
             break;
         }
         let nested = field(&reply, "nested");
+        if searches > 0 {
+            // The leads the shares gave back come with the next search.
+            let sent = js_sys::Array::from(&field(&nested, "leads"));
+            led |= sent.length() > 0;
+        }
         let mut best: Option<(f64, f64)> = None;
+        let mut leads = Vec::new();
         for share in 0..2 {
             let request = js_sys::Object::assign(&js_sys::Object::new(), nested.unchecked_ref());
             js_sys::Reflect::set(&request, &"share".into(), &share.into()).unwrap();
             js_sys::Reflect::set(&request, &"shares".into(), &2.into()).unwrap();
-            let found = field(&sudoku_nested_share(request.into()).unwrap(), "found");
+            let answer = sudoku_nested_share(request.into()).unwrap();
+            let json = js_sys::JSON::stringify(&field(&answer, "leads")).unwrap();
+            let json = json.as_string().unwrap();
+            if json.len() > 2 {
+                leads.push(json[1..json.len() - 1].to_string());
+            }
+            let found = field(&answer, "found");
             if !found.is_null() {
                 let pair = js_sys::Array::from(&found);
                 let candidate = (pair.get(0).as_f64().unwrap(), pair.get(1).as_f64().unwrap());
@@ -233,11 +246,15 @@ fn a_rating_with_shared_nested_searches_is_the_plain_rating() {
             }
         }
         let found = best.map_or("null".to_string(), |(r, i)| format!("[{r},{i}]"));
-        let resume = args(&format!(r#"{{"session":{session},"found":{found}}}"#));
+        let leads = leads.join(",");
+        let resume = args(&format!(
+            r#"{{"session":{session},"found":{found},"leads":[{leads}]}}"#
+        ));
         reply = sudoku_rate_resume(resume, &progress).unwrap();
         searches += 1;
     }
-    assert!(searches > 0);
+    assert!(searches > 1);
+    assert!(led, "no nested search came with leads");
     let json = |v: &JsValue| js_sys::JSON::stringify(v).unwrap().as_string().unwrap();
     assert_eq!(json(&field(&reply, "done")), json(&plain));
 }

@@ -117,9 +117,9 @@ pub fn steps_of_with(
     progress: &mut dyn FnMut(&PathProgress),
 ) -> Result<Vec<Step>, LogicError> {
     let mut path = RatingPath::new(grid);
-    let mut nested = None;
+    let mut answering = logic::Answering::default();
     while let Some(ask) = path.advance(progress) {
-        let step = logic::answer_here(path.board(), ask, &mut nested);
+        let step = logic::answer_here(path.board(), ask, &mut answering);
         path.answer(step, progress);
     }
     path.finish()

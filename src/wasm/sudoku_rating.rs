@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 use super::sudoku_logic::RateReply;
 use super::{Failure, Progress, from_args, to_js};
 use crate::sudoku::candidates::Board;
-use crate::sudoku::logic::forcing::{contradiction_from, contradiction_share};
+use crate::sudoku::logic::forcing::{Leads, contradiction_from, contradiction_share};
 use crate::sudoku::logic::se_chains;
 use crate::sudoku::logic::walk::Ask;
 use crate::sudoku::rating::{PathProgress, RatingPath, parse_unique};
@@ -36,6 +36,8 @@ struct Session {
     /// probably find nothing at the next one either, and the page is given the chance to
     /// start the nested search beside them.
     chains_failed_last: bool,
+    /// The assumptions that led the last nested searches, sent with the next ones.
+    leads: Leads,
 }
 
 thread_local! {
@@ -49,14 +51,18 @@ struct NestedSearch {
     level: u8,
     values: Vec<u8>,
     cands: Vec<u16>,
+    /// Assumptions to try first (see [`Leads`]): a matter of speed only.
+    #[serde(default)]
+    leads: Vec<usize>,
 }
 
 impl NestedSearch {
-    fn at(level: u8, board: &Board) -> NestedSearch {
+    fn at(level: u8, board: &Board, leads: &Leads) -> NestedSearch {
         NestedSearch {
             level,
             values: board.values.to_vec(),
             cands: board.cands.to_vec(),
+            leads: leads.at(level).to_vec(),
         }
     }
 }
@@ -91,6 +97,9 @@ struct ResumeArgs {
     /// share found one.
     #[serde(default)]
     found: Option<(f64, usize)>,
+    /// After a `nested` stop: every share's `leads`, together.
+    #[serde(default)]
+    leads: Vec<(f64, usize)>,
 }
 
 #[derive(Deserialize)]
@@ -122,19 +131,22 @@ pub fn sudoku_rate_begin(args: JsValue, progress: &js_sys::Function) -> Result<J
             id: *last,
             path,
             chains_failed_last: true,
+            leads: Leads::default(),
         }
     });
     stretch(session, Resume::Begin, progress)
 }
 
-/// `sudoku.rateResume {session, chains: true}` or `{session, found: [rating, index] | null}`
-/// (the best answer of the `sudoku.nestedShare` shares); replies as `sudoku.rateBegin`.
+/// `sudoku.rateResume {session, chains: true}` or `{session, found: [rating, index] | null,
+/// leads: [[rating, index], …]}` (the best answer of the `sudoku.nestedShare` shares, and all
+/// their leads); replies as `sudoku.rateBegin`.
 #[wasm_bindgen(js_name = sudoku_rateResume)]
 pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let ResumeArgs {
         session,
         chains,
         found,
+        leads,
     } = from_args(args)?;
     let session = SESSIONS
         .with_borrow_mut(|(_, sessions)| {
@@ -145,13 +157,14 @@ pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<
     let resume = if chains {
         Resume::Chains
     } else {
-        Resume::Nested(found)
+        Resume::Nested(found, leads)
     };
     stretch(session, resume, progress)
 }
 
-/// `sudoku.nestedShare {level, values, cands, share, shares}` → `{found: [rating, index] |
-/// null}`: the easiest contradiction of share `share` (from 0) of `shares`.
+/// `sudoku.nestedShare {level, values, cands, leads, share, shares}` → `{found: [rating, index]
+/// | null, leads: [[rating, index], …]}`: the easiest contradiction of share `share` (from 0) of
+/// `shares`, and the share's leads (see [`Leads`]).
 #[wasm_bindgen(js_name = sudoku_nestedShare)]
 pub fn sudoku_nested_share(args: JsValue) -> Result<JsValue, Failure> {
     let ShareArgs {
@@ -165,8 +178,8 @@ pub fn sudoku_nested_share(args: JsValue) -> Result<JsValue, Failure> {
         )));
     }
     let board = board_of(&search)?;
-    let found = contradiction_share(&board, search.level, share, shares);
-    to_js(&serde_json::json!({ "found": found }))
+    let answer = contradiction_share(&board, search.level, share, shares, &search.leads);
+    to_js(&serde_json::json!({ "found": answer.found, "leads": answer.leads }))
 }
 
 fn board_of(search: &NestedSearch) -> Result<Board, Failure> {
@@ -185,8 +198,8 @@ enum Resume {
     Begin,
     /// Search the chains at the position the last stretch stopped before.
     Chains,
-    /// The answer to the nested search the last stretch stopped at.
-    Nested(Option<(f64, usize)>),
+    /// The answer to the nested search the last stretch stopped at, and the shares' leads.
+    Nested(Option<(f64, usize)>, Vec<(f64, usize)>),
 }
 
 /// Resumes `session` as `resume` says, then walks on to its next stop.
@@ -202,10 +215,11 @@ fn stretch(
     match resume {
         Resume::Begin => {}
         Resume::Chains => chains_now = true,
-        Resume::Nested(found) => {
+        Resume::Nested(found, leads) => {
             let Some(Ask::Nested(level)) = path.advance(&mut report) else {
                 return Err(failure("this rating asked for no nested search"));
             };
+            session.leads.take(level, leads);
             let step = match found {
                 Some((rating, index)) => Some(
                     contradiction_from(path.board(), level, rating, index).ok_or_else(|| {
@@ -237,7 +251,7 @@ fn stretch(
         nested: None,
         done: None,
     };
-    let search = |level| NestedSearch::at(level, session.path.board());
+    let search = |level| NestedSearch::at(level, session.path.board(), &session.leads);
     match stop {
         Some(Ask::Chains) => reply.chains = Some(search(1)),
         Some(Ask::Nested(level)) => reply.nested = Some(search(level)),

@@ -7,8 +7,8 @@ use super::super::candidates::{Board, CELL_UNITS, PEER_CELLS, UNIT_CELLS, UNITS,
 use super::super::grid::cell_name;
 use super::super::step::{Role, Step};
 use super::chains::{draw_chain, length_surcharge, node, nodes_text, parts};
-use super::parallel;
 use super::singles_closure::{Position, RoundClosures};
+use super::{MAX_NESTING, parallel};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 const NONE: u32 = u32::MAX;
@@ -500,20 +500,80 @@ impl PairVerdicts {
 /// Natively the candidates are shared out among the machine's cores; the step is the same
 /// whatever the number of threads (see [`Best`]).
 pub fn dynamic_contradiction(board: &Board, level: u8) -> Option<Step> {
-    let threads = if level > 0 { parallel::threads() } else { 1 };
-    contradiction_on_threads(board, level, threads)
+    dynamic_contradiction_led(board, level, &mut Leads::default())
 }
 
-/// [`dynamic_contradiction`] with the assumptions shared out among `threads` threads.
-fn contradiction_on_threads(board: &Board, level: u8, threads: usize) -> Option<Step> {
-    let search = Assumptions::of(board, level);
+/// [`dynamic_contradiction`] for a search one step along a path: the assumptions that led the
+/// last search at this level are tried first, and `leads` then holds this search's.
+pub fn dynamic_contradiction_led(board: &Board, level: u8, leads: &mut Leads) -> Option<Step> {
+    let threads = if level > 0 { parallel::threads() } else { 1 };
+    contradiction_on_threads(board, level, threads, leads)
+}
+
+/// [`dynamic_contradiction_led`] with the assumptions shared out among `threads` threads.
+fn contradiction_on_threads(
+    board: &Board,
+    level: u8,
+    threads: usize,
+    leads: &mut Leads,
+) -> Option<Step> {
+    let search = Assumptions::of(board, level, leads.at(level));
     let best = Best::default();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     parallel::shares(threads, &|_| {
         search.try_taken(board, level, &next, &stop, &best)
     });
+    leads.follow(level, &best);
     best.into_step()
+}
+
+/// The assumptions that led the last nested search at each level: those whose contradiction
+/// was the best found so far when it was found, easiest first.
+///
+/// A path's nested steps come one after another on positions that differ by a few candidates,
+/// and an assumption that gave a simple contradiction at one usually gives one at the next.
+/// Tried first, it sets a tight bound at once, and every other assumption is followed only as
+/// far as it could still beat that (the search's order starts by the fewest plain consequences,
+/// which often finds the best one only after most others). The step found does not depend on
+/// the order (see [`Best`]), so stale leads cost time, never a different answer.
+#[derive(Clone, Debug, Default)]
+pub struct Leads([Vec<usize>; MAX_NESTING as usize + 1]);
+
+/// Most leads kept per level.
+const MAX_LEADS: usize = 16;
+
+impl Leads {
+    /// The leads at `level`, as cell-and-digit indices (`cell * 10 + digit`).
+    pub fn at(&self, level: u8) -> &[usize] {
+        self.0.get(usize::from(level)).map_or(&[], Vec::as_slice)
+    }
+
+    /// Takes the leads of the search that `best` followed at `level`.
+    fn follow(&mut self, level: u8, best: &Best) {
+        self.take(level, best.leads());
+    }
+
+    /// Takes the leads a search at `level` found, as (rating, index) in any order (the shares'
+    /// [`ShareAnswer::leads`] together), keeping the earlier ones after them.
+    pub fn take(&mut self, level: u8, mut found: Vec<(f64, usize)>) {
+        let Some(slot) = self.0.get_mut(usize::from(level)) else {
+            return;
+        };
+        found.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut leads: Vec<usize> = Vec::with_capacity(MAX_LEADS);
+        for index in found
+            .into_iter()
+            .map(|(_, index)| index)
+            .chain(slot.iter().copied())
+        {
+            if !leads.contains(&index) {
+                leads.push(index);
+            }
+        }
+        leads.truncate(MAX_LEADS);
+        *slot = leads;
+    }
 }
 
 /// Runs `other` on this thread while the machine's other threads already search the easiest
@@ -523,10 +583,11 @@ fn contradiction_on_threads(board: &Board, level: u8, threads: usize) -> Option<
 pub fn contradiction_beside(
     board: &Board,
     level: u8,
+    leads: &mut Leads,
     other: impl FnOnce() -> Option<Step>,
 ) -> (Option<Step>, Option<Option<Step>>) {
     let threads = if level > 0 { parallel::threads() } else { 1 };
-    let search = Assumptions::of(board, level);
+    let search = Assumptions::of(board, level, leads.at(level));
     let best = Best::default();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -542,23 +603,39 @@ pub fn contradiction_beside(
     });
     match found {
         Some(step) => (Some(step), None),
-        None => (None, Some(best.into_step())),
+        None => {
+            leads.follow(level, &best);
+            (None, Some(best.into_step()))
+        }
     }
 }
 
 /// The best contradiction of one share of a nested search, as (rating, assumption index), for
 /// callers that deal the shares to workers that share no memory (the page's Web Workers).
 /// The smallest pair over all `shares` shares is the one [`dynamic_contradiction`] would give;
-/// [`contradiction_from`] turns it into its step.
+/// [`contradiction_from`] turns it into its step. `leads` are tried first (see [`Leads`]).
 pub fn contradiction_share(
     board: &Board,
     level: u8,
     share: usize,
     shares: usize,
-) -> Option<(f64, usize)> {
+    leads: &[usize],
+) -> ShareAnswer {
     let best = Best::default();
-    Assumptions::of(board, level).try_share(board, level, share, shares.max(1), &best);
-    best.to_beat()
+    Assumptions::of(board, level, leads).try_share(board, level, share, shares.max(1), &best);
+    ShareAnswer {
+        found: best.to_beat(),
+        leads: best.leads(),
+    }
+}
+
+/// What one share of a nested search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareAnswer {
+    /// Its best contradiction as (rating, assumption index), if any.
+    pub found: Option<(f64, usize)>,
+    /// Every contradiction that was its best when found, for [`Leads::take`].
+    pub leads: Vec<(f64, usize)>,
 }
 
 /// The step of the contradiction that [`contradiction_share`] reported as (`rating`, `index`).
@@ -595,7 +672,8 @@ struct Assumptions {
 }
 
 impl Assumptions {
-    fn of(board: &Board, level: u8) -> Assumptions {
+    /// `leads` (see [`Leads`]) come first, in their order.
+    fn of(board: &Board, level: u8, leads: &[usize]) -> Assumptions {
         // Without nesting, the tracker (which measures and draws) only follows assumptions that
         // the quick closure says fail; with nesting, it costs little more than that closure
         // until a contradiction is found.
@@ -617,7 +695,13 @@ impl Assumptions {
                 order.push((weight, cell, d));
             }
         }
-        order.sort_by_key(|&(weight, cell, d)| (weight, cell, d));
+        let lead_rank = |cell: usize, d: u8| {
+            leads
+                .iter()
+                .position(|&i| i == cell * 10 + d as usize)
+                .unwrap_or(usize::MAX)
+        };
+        order.sort_by_key(|&(weight, cell, d)| (lead_rank(cell, d), weight, cell, d));
         Assumptions {
             order,
             singles: (level == 1).then(|| position.closures()),
@@ -674,12 +758,20 @@ impl Assumptions {
 /// assumption is only followed as far as it could still beat this, and the best only gets
 /// better, so the step found does not depend on how the work was shared.
 #[derive(Default)]
-struct Best(std::sync::Mutex<Option<(f64, usize, Option<Step>)>>);
+struct Best {
+    best: std::sync::Mutex<Option<(f64, usize, Option<Step>)>>,
+    /// Every contradiction that was the best when offered, as (rating, index): the search's
+    /// leads (see [`Leads`]).
+    leads: std::sync::Mutex<Vec<(f64, usize)>>,
+}
 
 impl Best {
     /// A search that only wants contradictions that beat (`rating`, `index`).
     fn bounded(rating: f64, index: usize) -> Best {
-        Best(std::sync::Mutex::new(Some((rating, index, None))))
+        Best {
+            best: std::sync::Mutex::new(Some((rating, index, None))),
+            leads: Default::default(),
+        }
     }
 
     /// The rating and cell-and-digit index to beat.
@@ -696,18 +788,30 @@ impl Best {
         let mut best = self.lock();
         if best.as_ref().is_none_or(|b| (rating, index) < (b.0, b.1)) {
             *best = Some((rating, index, Some(step)));
+            drop(best);
+            unpoisoned(self.leads.lock()).push((rating, index));
         }
     }
 
+    fn leads(&self) -> Vec<(f64, usize)> {
+        unpoisoned(self.leads.lock()).clone()
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<(f64, usize, Option<Step>)>> {
-        // A thread that panicked left a complete value behind: the lock is still usable.
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        unpoisoned(self.best.lock())
     }
 
     fn into_step(self) -> Option<Step> {
-        let best = self.0.into_inner().unwrap_or_else(|e| e.into_inner());
+        let best = self.best.into_inner().unwrap_or_else(|e| e.into_inner());
         best.and_then(|b| b.2)
     }
+}
+
+/// A lock whose holder panicked: it left a complete value behind, so it is still usable.
+fn unpoisoned<T>(
+    locked: std::sync::LockResult<std::sync::MutexGuard<'_, T>>,
+) -> std::sync::MutexGuard<'_, T> {
+    locked.unwrap_or_else(|e| e.into_inner())
 }
 
 /// Follows the assumption that `cell` is `d` at nesting `level`, offering its contradiction to
@@ -834,15 +938,64 @@ mod tests {
         }
     }
 
+    /// Leads only change the order in which assumptions are tried: with the last search's
+    /// leads, with leads that are no candidates or come twice, the step is the same.
+    #[test]
+    fn leads_change_the_order_not_the_step() {
+        for puzzle in NESTED_FIRST {
+            let board = Board::from_grid(&Grid::parse(puzzle).unwrap());
+            let plain = contradiction_on_threads(&board, 1, 1, &mut Leads::default()).unwrap();
+            let mut leads = Leads::default();
+            let first = contradiction_on_threads(&board, 1, 1, &mut leads).unwrap();
+            assert!(!leads.at(1).is_empty(), "the search left no leads");
+            let e = plain.eliminations[0];
+            assert_eq!(
+                leads.at(1)[0],
+                e.cell * 10 + e.digit as usize,
+                "the step leads"
+            );
+            let again = contradiction_on_threads(&board, 1, 2, &mut leads).unwrap();
+            let mut odd = Leads::default();
+            let given = (0..81).find(|&c| board.values[c] != 0).unwrap();
+            odd.take(
+                1,
+                vec![(9.0, given * 10 + 5), (9.0, 805), (9.1, 805), (9.2, 0)],
+            );
+            let odd = contradiction_on_threads(&board, 1, 1, &mut odd).unwrap();
+            for step in [&first, &again, &odd] {
+                assert_eq!(step.rating, plain.rating, "{puzzle}");
+                assert_eq!(step.text, plain.text, "{puzzle}");
+            }
+        }
+    }
+
+    #[test]
+    fn leads_put_the_easiest_first_and_keep_earlier_ones_after() {
+        let mut leads = Leads::default();
+        leads.take(2, vec![(10.2, 51), (10.0, 77), (10.0, 12)]);
+        assert_eq!(leads.at(2), [12, 77, 51]);
+        leads.take(2, vec![(10.1, 51), (10.4, 8)]);
+        assert_eq!(leads.at(2), [51, 8, 12, 77]);
+        assert!(leads.at(1).is_empty());
+        leads.take(1, (0..40).map(|i| (9.5, 100 + i)).collect());
+        assert_eq!(leads.at(1).len(), MAX_LEADS);
+        assert_eq!(leads.at(1)[0], 100);
+        // No such level: nothing kept, nothing lost.
+        leads.take(MAX_NESTING + 1, vec![(9.5, 1)]);
+        assert!(leads.at(MAX_NESTING + 1).is_empty());
+    }
+
     /// Threads share out the assumptions and the best contradiction so far; the step found
     /// must be the one a single thread finds.
     #[test]
     fn the_nested_step_does_not_depend_on_the_number_of_threads() {
         for puzzle in NESTED_FIRST {
             let board = Board::from_grid(&Grid::parse(puzzle).unwrap());
-            let alone = contradiction_on_threads(&board, 1, 1).expect("a nested step");
+            let alone = contradiction_on_threads(&board, 1, 1, &mut Leads::default())
+                .expect("a nested step");
             for threads in [2, 3] {
-                let shared = contradiction_on_threads(&board, 1, threads).unwrap();
+                let shared =
+                    contradiction_on_threads(&board, 1, threads, &mut Leads::default()).unwrap();
                 assert_eq!(shared.rating, alone.rating, "{puzzle}");
                 assert_eq!(shared.text, alone.text, "{puzzle}");
                 assert_eq!(
@@ -863,6 +1016,8 @@ mod tests {
         let mut compared = 0;
         for (puzzle_index, puzzle) in NESTED_FIRST.into_iter().enumerate() {
             let mut path = RatingPath::new(&Grid::parse(puzzle).unwrap());
+            // Carried along the path as the page does, one set per number of shares.
+            let mut leads = [Leads::default(), Leads::default(), Leads::default()];
             // The first three nested searches of each path.
             while compared < 9 * (puzzle_index + 1) {
                 let level = match path.advance(&mut |_| {}) {
@@ -876,8 +1031,19 @@ mod tests {
                 };
                 let whole = dynamic_contradiction(path.board(), level);
                 for shares in [1, 2, 3] {
-                    let best = (0..shares)
-                        .filter_map(|k| contradiction_share(path.board(), level, k, shares))
+                    let leads = &mut leads[shares - 1];
+                    let answers: Vec<ShareAnswer> = (0..shares)
+                        .map(|k| {
+                            contradiction_share(path.board(), level, k, shares, leads.at(level))
+                        })
+                        .collect();
+                    leads.take(
+                        level,
+                        answers.iter().flat_map(|a| a.leads.clone()).collect(),
+                    );
+                    let best = answers
+                        .iter()
+                        .filter_map(|a| a.found)
                         .min_by(|a, b| a.partial_cmp(b).unwrap());
                     let found =
                         best.and_then(|(r, i)| contradiction_from(path.board(), level, r, i));

@@ -125,23 +125,31 @@ pub fn next_step_before_chains(board: &Board) -> Option<Step> {
         .find_map(|f| f(board).filter(|s| s.is_productive()))
 }
 
+/// What [`answer_here`] carries from one search of a path to the next.
+#[derive(Default)]
+pub struct Answering {
+    /// The first nesting level's answer, searched beside SE's chains at the last position where
+    /// they found nothing: the walk asks for it next.
+    nested: Option<Option<Step>>,
+    /// The assumptions that led the last nested searches (see [`forcing::Leads`]).
+    leads: forcing::Leads,
+}
+
 /// Answers what a [`walk::PathWalk`] asks, on this machine's threads. SE's chains are searched
 /// while the other threads already search the first nesting level, which the walk asks for
-/// next whenever the chains find nothing (as they do before every nested step); `nested`
+/// next whenever the chains find nothing (as they do before every nested step); `answering`
 /// keeps that answer until then.
-pub fn answer_here(
-    board: &Board,
-    ask: walk::Ask,
-    nested: &mut Option<Option<Step>>,
-) -> Option<Step> {
+pub fn answer_here(board: &Board, ask: walk::Ask, answering: &mut Answering) -> Option<Step> {
+    let Answering { nested, leads } = answering;
     match ask {
         walk::Ask::Chains => {
-            let (chain, first_level) = forcing::contradiction_beside(board, 1, || se_chains(board));
+            let (chain, first_level) =
+                forcing::contradiction_beside(board, 1, leads, || se_chains(board));
             *nested = first_level;
             chain
         }
         walk::Ask::Nested(1) if nested.is_some() => nested.take().flatten(),
-        walk::Ask::Nested(level) => forcing::dynamic_contradiction(board, level),
+        walk::Ask::Nested(level) => forcing::dynamic_contradiction_led(board, level, leads),
     }
 }
 
@@ -155,9 +163,9 @@ pub fn solve_path(board: &Board) -> Vec<Step> {
 /// seconds, so callers can show how far the path has come).
 pub fn solve_path_with(board: &Board, after_step: &mut dyn FnMut(&Step, &Board)) -> Vec<Step> {
     let mut walk = walk::PathWalk::new(board.clone());
-    let mut nested = None;
+    let mut answering = Answering::default();
     while let Some(ask) = walk.advance(after_step) {
-        let step = answer_here(walk.board(), ask, &mut nested);
+        let step = answer_here(walk.board(), ask, &mut answering);
         walk.answer(step, after_step);
     }
     walk.into_steps()

@@ -42,7 +42,9 @@ export function createRater(engine) {
         } else if (reply.nested) {
           const parts = early && early.key === keyOf(reply.nested) ? early.parts : shareOut(reply.nested, Math.max(1, engine.size));
           early = null;
-          reply = await resume({ found: best(await parts) });
+          const answers = await parts;
+          // Every share's leads go back with the answer: the next nested search tries them first.
+          reply = await resume({ found: best(answers), leads: answers.flatMap((a) => a.leads ?? []) });
         } else {
           return reply.done;
         }
