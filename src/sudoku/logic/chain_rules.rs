@@ -269,14 +269,34 @@ fn x_wing(source: &Board, grid: &Board, removed: &Removed, out: &mut Vec<RuleEli
     }
 }
 
+/// A rule: its eliminations on the changed board, in SE's order, onto the list.
+type Rule = fn(&Board, &Board, &Removed, &mut Vec<RuleElimination>);
+
+/// Whether a rule would give anything (see [`Triggers`]).
+type Trigger = fn(&Triggers) -> bool;
+
+/// The rules in SE's order, each with its trigger.
+const RULES: [(Rule, Trigger); 4] = [
+    (locking, |t| t.locking()),
+    (hidden_pair, |t| t.hidden_pair()),
+    (naked_pair, |t| t.naked_pair()),
+    (x_wing, |t| t.x_wing()),
+];
+
 /// The eliminations of the first rule (pointing/claiming, hidden pair, naked pair, X-Wing)
 /// that has any resting on the chain's removals; empty when none has.
+///
+/// A chain asks this every time its singles run dry, and three times in four no rule has
+/// anything: each rule is first asked [`Triggers`] whether it would give anything, and only a
+/// rule that would is run to list its eliminations in SE's order.
 pub fn first_rule(source: &Board, grid: &Board) -> Vec<RuleElimination> {
-    type Rule = fn(&Board, &Board, &Removed, &mut Vec<RuleElimination>);
-    let rules: [Rule; 4] = [locking, hidden_pair, naked_pair, x_wing];
     let removed = Removed::of(source, grid);
+    let triggers = Triggers::of(source, grid, &removed);
     let mut out = Vec::new();
-    for rule in rules {
+    for (rule, fires) in RULES {
+        if !fires(&triggers) {
+            continue;
+        }
         rule(source, grid, &removed, &mut out);
         if !out.is_empty() {
             break;
@@ -285,10 +305,307 @@ pub fn first_rule(source: &Board, grid: &Board) -> Vec<RuleElimination> {
     out
 }
 
+/// Each unit's crossing units of the other shape: a box's three rows and three columns, a
+/// row's or column's three boxes (the pairs pointing and claiming look at).
+fn crossings(unit: usize) -> impl Iterator<Item = usize> {
+    CROSSINGS[unit].into_iter().filter(|&u| u < 27)
+}
+
+/// [`crossings`], padded with `usize::MAX` (a line crosses three boxes, a box six lines).
+const CROSSINGS: [[usize; 6]; 27] = {
+    let mut t = [[usize::MAX; 6]; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut k = 0;
+        let mut v = 0;
+        while v < 27 {
+            if (u >= 18) != (v >= 18) && UNIT_CELLS[u] & UNIT_CELLS[v] != 0 {
+                t[u][k] = v;
+                k += 1;
+            }
+            v += 1;
+        }
+        u += 1;
+    }
+    t
+};
+
+/// Whether each rule would give anything, decided on bit sets: the same conditions the rules
+/// test (a pattern on the changed board, something to remove, and a removed candidate it rests
+/// on) without listing anything. `tests::triggers_agree_with_the_rules` holds them to the rules.
+struct Triggers<'a> {
+    grid: &'a Board,
+    removed: &'a Removed,
+    /// Per digit: where the changed board has it, where the starting board had it and the
+    /// chain removed it (bit `cell`).
+    places: [u128; 10],
+    gone: [u128; 10],
+    /// Cells that lost any candidate, and the open (unplaced) cells.
+    lost: u128,
+    open: u128,
+    /// Placed digits per digit.
+    placed: [u8; 10],
+}
+
+impl<'a> Triggers<'a> {
+    fn of(source: &Board, grid: &'a Board, removed: &'a Removed) -> Triggers<'a> {
+        let mut t = Triggers {
+            grid,
+            removed,
+            places: [0; 10],
+            gone: [0; 10],
+            lost: 0,
+            open: 0,
+            placed: [0; 10],
+        };
+        for cell in 0..81 {
+            let bit = 1u128 << cell;
+            t.placed[usize::from(grid.values[cell])] += 1;
+            if grid.values[cell] == 0 {
+                t.open |= bit;
+            }
+            let mut here = grid.cands[cell];
+            while here != 0 {
+                t.places[here.trailing_zeros() as usize] |= bit;
+                here &= here - 1;
+            }
+            let mut gone = source.cands[cell] & !grid.cands[cell];
+            if gone != 0 {
+                t.lost |= bit;
+            }
+            while gone != 0 {
+                t.gone[gone.trailing_zeros() as usize] |= bit;
+                gone &= gone - 1;
+            }
+        }
+        t
+    }
+
+    /// [`locking`]: a digit's places in one unit all inside a crossing unit that has it
+    /// elsewhere, resting on a removal in the first unit outside the crossing.
+    fn locking(&self) -> bool {
+        (1..=9).any(|d| {
+            let (g, r) = (self.places[d], self.gone[d]);
+            r != 0
+                && (0..27).any(|u1| {
+                    let cells = UNIT_CELLS[u1];
+                    let here = g & cells;
+                    r & cells != 0
+                        && here.count_ones() >= 2
+                        && crossings(u1).any(|u2| {
+                            let other = UNIT_CELLS[u2];
+                            here & !other == 0 && g & other & !cells != 0 && r & cells & !other != 0
+                        })
+                })
+        })
+    }
+
+    /// [`hidden_pair`]: two digits with the same two places in a unit of more than four open
+    /// cells, those cells holding something else, the digits removed elsewhere in the unit.
+    fn hidden_pair(&self) -> bool {
+        (0..27).any(|unit| {
+            let cells = UNIT_CELLS[unit];
+            if self.lost & cells == 0 || (self.open & cells).count_ones() <= 4 {
+                return false;
+            }
+            let twice: Vec<(usize, u128)> = (1..=9)
+                .map(|d| (d, self.places[d] & cells))
+                .filter(|&(_, p)| p.count_ones() == 2)
+                .collect();
+            twice.iter().enumerate().any(|(i, &(a, pair))| {
+                twice[i + 1..].iter().any(|&(b, other)| {
+                    let set = (1u16 << a) | (1 << b);
+                    other == pair
+                        && cells_in(pair).any(|c| self.grid.cands[c] & !set != 0)
+                        && (self.gone[a] | self.gone[b]) & cells & !pair != 0
+                })
+            })
+        })
+    }
+
+    /// [`naked_pair`]: two cells of a unit of at least four open cells with the same two
+    /// candidates, one of them having lost a candidate, and another cell of the unit holding
+    /// one of the two.
+    fn naked_pair(&self) -> bool {
+        (0..27).any(|unit| {
+            let cells = UNIT_CELLS[unit];
+            if self.lost & cells == 0 || (self.open & cells).count_ones() < 4 {
+                return false;
+            }
+            let pairs: Vec<usize> = UNITS[unit]
+                .iter()
+                .copied()
+                .filter(|&c| self.grid.cands[c].count_ones() == 2)
+                .collect();
+            pairs.iter().enumerate().any(|(i, &a)| {
+                pairs[i + 1..].iter().any(|&b| {
+                    let set = self.grid.cands[a];
+                    self.grid.cands[b] == set
+                        && self.removed.cells[a] | self.removed.cells[b] != 0
+                        && UNITS[unit]
+                            .iter()
+                            .any(|&c| c != a && c != b && self.grid.cands[c] & set != 0)
+                })
+            })
+        })
+    }
+
+    /// [`x_wing`]: a digit placed at most five times with the same two places in two base
+    /// lines, the cover lines holding it elsewhere, resting on a removal in a base line
+    /// outside the covers.
+    fn x_wing(&self) -> bool {
+        (1..=9).any(|d| {
+            let (g, r) = (self.places[d], self.gone[d]);
+            if usize::from(self.placed[d]) + 4 > 9 || r == 0 {
+                return false;
+            }
+            // Columns as bases (rows cover), then rows as bases (columns cover).
+            [(9..18, 0..9), (0..9, 9..18)]
+                .into_iter()
+                .any(|(bases, covers)| {
+                    // Each base line with exactly two places, and the covers those lie on.
+                    let lines: Vec<(u128, u128)> = bases
+                        .filter_map(|base| {
+                            let here = g & UNIT_CELLS[base];
+                            (here.count_ones() == 2).then(|| {
+                                let hit = covers
+                                    .clone()
+                                    .filter(|&c| here & UNIT_CELLS[c] != 0)
+                                    .fold(0u128, |m, c| m | UNIT_CELLS[c]);
+                                (UNIT_CELLS[base], hit)
+                            })
+                        })
+                        .collect();
+                    lines.iter().enumerate().any(|(i, &(a, hit))| {
+                        lines[i + 1..].iter().any(|&(b, other)| {
+                            let base = a | b;
+                            other == hit && g & hit & !base != 0 && r & base & !hit != 0
+                        })
+                    })
+                })
+        })
+    }
+}
+
+/// The cells of a bit set, ascending.
+fn cells_in(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sudoku::grid::Grid;
+
+    /// Each rule's trigger says "something" exactly when the rule lists something, on chain
+    /// positions made by removing candidates from hard puzzles' boards (a few to many, at
+    /// random and whole digits from runs of cells, so that every pattern turns up).
+    #[test]
+    fn triggers_agree_with_the_rules() {
+        let text = include_str!("../../../data/sudoku/hardest-1106.txt");
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut fired, mut quiet) = ([0usize; 4], [0usize; 4]);
+        for line in text.lines().filter(|l| !l.starts_with('#')).step_by(7) {
+            let grid: Grid = line.split_whitespace().next().unwrap().parse().unwrap();
+            let solution = crate::sudoku::solver::solve(&grid).unwrap();
+            // Positions further along too: fewer open cells, digits placed more often.
+            let mut source = Board::from_grid(&grid);
+            for (filled, removals) in [(0, 1), (0, 6), (0, 25), (0, 90), (20, 3), (20, 12)]
+                .into_iter()
+                .chain([(40, 2), (40, 8), (50, 1), (50, 5), (58, 1), (58, 3)])
+            {
+                while 81 - source.values.iter().filter(|&&v| v == 0).count() < filled {
+                    let cell = next(81);
+                    if source.values[cell] == 0 {
+                        source.place(cell, solution.cells[cell]);
+                    }
+                }
+                let mut changed = source.clone();
+                for _ in 0..removals {
+                    let (cell, digit) = (next(81), next(9) as u8 + 1);
+                    if next(3) == 0 {
+                        // A digit gone from a run of cells: makes locked and paired places.
+                        let step = [1, 9][next(2)];
+                        for k in 0..3 {
+                            let c = (cell + k * step) % 81;
+                            changed.cands[c] &= !(1 << digit);
+                        }
+                    } else {
+                        changed.cands[cell] &= !(1 << digit);
+                    }
+                }
+                let context = format!("{line}, {filled} filled, {removals} removals");
+                for (k, gave) in triggers_match(&source, &changed, &context)
+                    .into_iter()
+                    .enumerate()
+                {
+                    if gave {
+                        fired[k] += 1;
+                    } else {
+                        quiet[k] += 1;
+                    }
+                }
+            }
+        }
+        for k in 0..4 {
+            assert!(
+                fired[k] >= 10 && quiet[k] >= 10,
+                "rule {k}: {} fired, {} quiet",
+                fired[k],
+                quiet[k]
+            );
+        }
+        // Edges random positions seldom reach. A hidden pair whose cells hold nothing else
+        // removes nothing:
+        let empty: Grid = ".".repeat(81).parse().unwrap();
+        let source = Board::from_grid(&empty);
+        let mut changed = source.clone();
+        for c in [0, 1] {
+            changed.cands[c] = (1 << 1) | (1 << 2);
+        }
+        for c in 2..9 {
+            changed.cands[c] &= !((1 << 1) | (1 << 2));
+        }
+        assert_eq!(
+            triggers_match(&source, &changed, "hidden pair, nothing else"),
+            [true, false, true, false]
+        );
+        // An X-Wing on a digit already placed six times does not count (SE skips it):
+        let mut source = Board::from_grid(&empty);
+        for (row, col) in [(0, 0), (1, 3), (2, 6), (3, 1), (4, 4), (5, 7)] {
+            source.place(row * 9 + col, 5);
+        }
+        let mut changed = source.clone();
+        for cell in [8 * 9 + 2, 8 * 9 + 5] {
+            changed.eliminate(cell, 5);
+        }
+        assert!(!triggers_match(&source, &changed, "X-Wing on a sixfold digit")[3]);
+    }
+
+    /// Asserts that each rule's trigger agrees with the rule on `changed` (from `source`), and
+    /// returns which rules gave anything.
+    fn triggers_match(source: &Board, changed: &Board, context: &str) -> [bool; 4] {
+        let removed = Removed::of(source, changed);
+        let triggers = Triggers::of(source, changed, &removed);
+        RULES.map(|(rule, fires)| {
+            let mut out = Vec::new();
+            rule(source, changed, &removed, &mut out);
+            assert_eq!(fires(&triggers), !out.is_empty(), "{context}");
+            !out.is_empty()
+        })
+    }
 
     #[test]
     fn hash_order_groups_cells_by_bucket() {
