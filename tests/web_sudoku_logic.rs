@@ -194,24 +194,37 @@ const NESTED_FIRST: &str =
     ".2.4.......7.8...6.....3.5...9.6...1.....23.....5...4...1...8..6...1...797.......";
 
 /// The page's shared rating: begin, deal each nested search into shares, resume with the best
-/// share's answer; the reply must be `sudoku.rate`'s.
+/// share's answer and every share's leads; at a stop before the chains, share 0 of 2 is
+/// searched "beside" them and the path's worker takes share 1 once they find nothing. The reply
+/// must be `sudoku.rate`'s.
 #[wasm_bindgen_test]
 fn a_rating_with_shared_nested_searches_is_the_plain_rating() {
     use gridwise::wasm::sudoku_rating::{
         sudoku_nested_share, sudoku_rate_begin, sudoku_rate_resume,
+    };
+    let json = |v: &JsValue| js_sys::JSON::stringify(v).unwrap().as_string().unwrap();
+    let share_of = |search: &JsValue, share: u32| {
+        let request = js_sys::Object::assign(&js_sys::Object::new(), search.unchecked_ref());
+        js_sys::Reflect::set(&request, &"share".into(), &share.into()).unwrap();
+        js_sys::Reflect::set(&request, &"shares".into(), &2.into()).unwrap();
+        sudoku_nested_share(request.into()).unwrap()
     };
     let progress = js_sys::Function::new_no_args("");
     let puzzle = args(&format!(r#"{{"puzzle":"{NESTED_FIRST}"}}"#));
     let plain = sudoku_rate(puzzle.clone(), &progress).unwrap();
     let mut reply = sudoku_rate_begin(puzzle, &progress).unwrap();
     let session = field(&reply, "session");
-    let mut searches = 0;
-    let mut led = false;
+    let (mut searches, mut led, mut own_used) = (0, false, 0);
     let session = session.as_f64().unwrap();
+    // The position the chains were asked about, and share 0 of its first nested search.
+    let mut early: Option<(String, JsValue)> = None;
     loop {
-        if !field(&reply, "chains").is_undefined() {
-            // The page would start the first level's shares here; this test only goes on.
-            let resume = args(&format!(r#"{{"session":{session},"chains":true}}"#));
+        let chains = field(&reply, "chains");
+        if !chains.is_undefined() {
+            early = Some((json(&chains), share_of(&chains, 0)));
+            let resume = args(&format!(
+                r#"{{"session":{session},"chains":true,"own":{{"share":1,"shares":2}}}}"#
+            ));
             reply = sudoku_rate_resume(resume, &progress).unwrap();
             continue;
         }
@@ -224,19 +237,22 @@ fn a_rating_with_shared_nested_searches_is_the_plain_rating() {
             let sent = js_sys::Array::from(&field(&nested, "leads"));
             led |= sent.length() > 0;
         }
+        let own = field(&reply, "own");
+        let answers = match early.take() {
+            Some((key, part)) if !own.is_undefined() && key == json(&nested) => {
+                own_used += 1;
+                vec![part, own]
+            }
+            _ => vec![share_of(&nested, 0), share_of(&nested, 1)],
+        };
         let mut best: Option<(f64, f64)> = None;
         let mut leads = Vec::new();
-        for share in 0..2 {
-            let request = js_sys::Object::assign(&js_sys::Object::new(), nested.unchecked_ref());
-            js_sys::Reflect::set(&request, &"share".into(), &share.into()).unwrap();
-            js_sys::Reflect::set(&request, &"shares".into(), &2.into()).unwrap();
-            let answer = sudoku_nested_share(request.into()).unwrap();
-            let json = js_sys::JSON::stringify(&field(&answer, "leads")).unwrap();
-            let json = json.as_string().unwrap();
-            if json.len() > 2 {
-                leads.push(json[1..json.len() - 1].to_string());
+        for answer in &answers {
+            let text = json(&field(answer, "leads"));
+            if text.len() > 2 {
+                leads.push(text[1..text.len() - 1].to_string());
             }
-            let found = field(&answer, "found");
+            let found = field(answer, "found");
             if !found.is_null() {
                 let pair = js_sys::Array::from(&found);
                 let candidate = (pair.get(0).as_f64().unwrap(), pair.get(1).as_f64().unwrap());
@@ -255,7 +271,10 @@ fn a_rating_with_shared_nested_searches_is_the_plain_rating() {
     }
     assert!(searches > 1);
     assert!(led, "no nested search came with leads");
-    let json = |v: &JsValue| js_sys::JSON::stringify(v).unwrap().as_string().unwrap();
+    assert!(
+        own_used > 0,
+        "the path's worker never took a share after the chains"
+    );
     assert_eq!(json(&field(&reply, "done")), json(&plain));
 }
 
@@ -289,4 +308,7 @@ fn shared_rating_requests_that_make_no_sense_are_errors() {
         message(err),
         "this rating was stopped: rate the puzzle again"
     );
+    let own = r#"{"session":99999,"chains":true,"own":{"share":3,"shares":3}}"#;
+    let err = sudoku_rate_resume(args(own), &progress).unwrap_err();
+    assert_eq!(message(err), "share 3 of 3 does not exist");
 }

@@ -78,8 +78,26 @@ struct Stretch {
     chains: Option<NestedSearch>,
     #[serde(skip_serializing_if = "Option::is_none")]
     nested: Option<NestedSearch>,
+    /// At a `nested` stop right after chains that found nothing: the share of that search
+    /// this worker took (see [`ResumeArgs::own`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    own: Option<OwnAnswer>,
     #[serde(skip_serializing_if = "Option::is_none")]
     done: Option<RateReply>,
+}
+
+/// A share of a nested search as `sudoku.nestedShare` answers it.
+#[derive(Serialize)]
+struct OwnAnswer {
+    found: Option<(f64, usize)>,
+    leads: Vec<(f64, usize)>,
+}
+
+/// Which share of a nested search to take: share `share` (from 0) of `shares`.
+#[derive(Clone, Copy, Deserialize)]
+struct ShareOf {
+    share: usize,
+    shares: usize,
 }
 
 #[derive(Deserialize)]
@@ -93,6 +111,11 @@ struct ResumeArgs {
     /// After a `chains` stop: search the chains now.
     #[serde(default)]
     chains: bool,
+    /// With `chains`: when they find nothing, also search this share of the first nesting
+    /// level at that position (the page's other workers search the rest meanwhile), so that
+    /// this worker does not wait idle for them.
+    #[serde(default)]
+    own: Option<ShareOf>,
     /// After a `nested` stop: the best share's (rating, assumption index), or none when no
     /// share found one.
     #[serde(default)]
@@ -137,17 +160,28 @@ pub fn sudoku_rate_begin(args: JsValue, progress: &js_sys::Function) -> Result<J
     stretch(session, Resume::Begin, progress)
 }
 
-/// `sudoku.rateResume {session, chains: true}` or `{session, found: [rating, index] | null,
-/// leads: [[rating, index], …]}` (the best answer of the `sudoku.nestedShare` shares, and all
-/// their leads); replies as `sudoku.rateBegin`.
+/// `sudoku.rateResume {session, chains: true, own?: {share, shares}}` or `{session, found:
+/// [rating, index] | null, leads: [[rating, index], …]}` (the best answer of the
+/// `sudoku.nestedShare` shares, and all their leads); replies as `sudoku.rateBegin`, and with
+/// `own`, a `nested` stop right after the chains also carries `own: {found, leads}`, that share
+/// of the search searched here.
 #[wasm_bindgen(js_name = sudoku_rateResume)]
 pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let ResumeArgs {
         session,
         chains,
+        own,
         found,
         leads,
     } = from_args(args)?;
+    // Checked before the session is taken out, which a failure here would lose.
+    if let Some(ShareOf { share, shares }) = own
+        && (shares == 0 || share >= shares)
+    {
+        return Err(failure(&format!(
+            "share {share} of {shares} does not exist"
+        )));
+    }
     let session = SESSIONS
         .with_borrow_mut(|(_, sessions)| {
             let i = sessions.iter().position(|s| s.id == session)?;
@@ -155,7 +189,7 @@ pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<
         })
         .ok_or_else(|| failure("this rating was stopped: rate the puzzle again"))?;
     let resume = if chains {
-        Resume::Chains
+        Resume::Chains(own)
     } else {
         Resume::Nested(found, leads)
     };
@@ -196,8 +230,9 @@ fn board_of(search: &NestedSearch) -> Result<Board, Failure> {
 /// How a stretch starts.
 enum Resume {
     Begin,
-    /// Search the chains at the position the last stretch stopped before.
-    Chains,
+    /// Search the chains at the position the last stretch stopped before, and when they find
+    /// nothing, this share of the first nesting level there.
+    Chains(Option<ShareOf>),
     /// The answer to the nested search the last stretch stopped at, and the shares' leads.
     Nested(Option<(f64, usize)>, Vec<(f64, usize)>),
 }
@@ -212,9 +247,16 @@ fn stretch(
     let mut report = |p: &PathProgress| reporter.report(p, p.solved == 81);
     let path = &mut session.path;
     let mut chains_now = false;
+    let mut own_share = None;
+    // Whether the chains the page asked for found nothing: the path then stops at the first
+    // nesting level's search of that same position.
+    let mut chains_failed_here = false;
     match resume {
         Resume::Begin => {}
-        Resume::Chains => chains_now = true,
+        Resume::Chains(own) => {
+            chains_now = true;
+            own_share = own;
+        }
         Resume::Nested(found, leads) => {
             let Some(Ask::Nested(level)) = path.advance(&mut report) else {
                 return Err(failure("this rating asked for no nested search"));
@@ -235,9 +277,10 @@ fn stretch(
         match path.advance(&mut report) {
             Some(Ask::Chains) if chains_now || !session.chains_failed_last => {
                 // SE's chains share a cache of assumptions across the board: searched here.
-                chains_now = false;
+                let asked = std::mem::take(&mut chains_now);
                 let step = se_chains(path.board());
                 session.chains_failed_last = step.is_none();
+                chains_failed_here = asked && step.is_none();
                 path.answer(step, &mut report);
             }
             other => break other,
@@ -249,12 +292,28 @@ fn stretch(
         progress: session.path.progress(),
         chains: None,
         nested: None,
+        own: None,
         done: None,
     };
     let search = |level| NestedSearch::at(level, session.path.board(), &session.leads);
     match stop {
         Some(Ask::Chains) => reply.chains = Some(search(1)),
-        Some(Ask::Nested(level)) => reply.nested = Some(search(level)),
+        Some(Ask::Nested(level)) => {
+            reply.nested = Some(search(level));
+            if let Some(ShareOf { share, shares }) = own_share.filter(|_| chains_failed_here) {
+                let answer = contradiction_share(
+                    session.path.board(),
+                    level,
+                    share,
+                    shares,
+                    session.leads.at(level),
+                );
+                reply.own = Some(OwnAnswer {
+                    found: answer.found,
+                    leads: answer.leads,
+                });
+            }
+        }
         None => {
             reply.done = Some(RateReply::of(session.path.finish()?));
             return to_js(&reply);

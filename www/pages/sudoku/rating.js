@@ -6,8 +6,8 @@
 // workers each search a share, and the best answer goes back to the path. When the path
 // stops before SE's forcing chains (it does when the last chains found nothing), the shares
 // of the first nesting level start at once, beside the chains: they are needed whenever the
-// chains find nothing. The reply is the one 'sudoku.rate' gives, whatever the number of
-// workers.
+// chains find nothing, and then the path's worker searches the last share itself rather than
+// wait. The reply is the one 'sudoku.rate' gives, whatever the number of workers.
 //
 //   const rater = createRater(engine);
 //   const reply = await rater.rate(puzzle, { onProgress, signal });
@@ -23,9 +23,9 @@ export function createRater(engine) {
   return {
     async rate(puzzle, { onProgress, signal } = {}) {
       const path = pathKeeper();
-      // Beside the chains one worker fewer searches, so that every search has a core.
-      const shareOut = (search, shares) => engine.map('sudoku.nestedShare',
-        Array.from({ length: shares }, (_, share) => ({ ...search, share, shares })), { signal });
+      // Shares 0 … count − 1 of `shares` of a nested search, on the pool's workers.
+      const shareOut = (search, shares, count = shares) => engine.map('sudoku.nestedShare',
+        Array.from({ length: count }, (_, share) => ({ ...search, share, shares })), { signal });
       const resume = (args) => path.run('sudoku.rateResume', { session: reply.session, ...args }, { onProgress, signal });
       // Shares started before the chains, for the position they were started at.
       let early = null;
@@ -35,14 +35,17 @@ export function createRater(engine) {
         // within one request, and a stretch between two stops is often shorter than that.
         if (!reply.done && reply.progress) onProgress?.(reply.progress);
         if (reply.chains) {
-          early = { key: keyOf(reply.chains), parts: shareOut(reply.chains, Math.max(1, engine.size - 1)) };
+          // The pool's workers search all shares but the last beside the chains; the path's
+          // worker takes the last one once the chains have found nothing.
+          const shares = Math.max(1, engine.size);
+          early = { key: keyOf(reply.chains), parts: shareOut(reply.chains, shares, shares - 1) };
           // Unused when the chains find a step: their answer is dropped, not an error.
           early.parts.catch(() => {});
-          reply = await resume({ chains: true });
+          reply = await resume({ chains: true, own: { share: shares - 1, shares } });
         } else if (reply.nested) {
-          const parts = early && early.key === keyOf(reply.nested) ? early.parts : shareOut(reply.nested, Math.max(1, engine.size));
+          const started = early && reply.own && early.key === keyOf(reply.nested);
+          const answers = started ? [...await early.parts, reply.own] : await shareOut(reply.nested, Math.max(1, engine.size));
           early = null;
-          const answers = await parts;
           // Every share's leads go back with the answer: the next nested search tries them first.
           reply = await resume({ found: best(answers), leads: answers.flatMap((a) => a.leads ?? []) });
         } else {
