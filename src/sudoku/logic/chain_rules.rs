@@ -291,7 +291,7 @@ const RULES: [(Rule, Trigger); 4] = [
 /// rule that would is run to list its eliminations in SE's order.
 pub fn first_rule(source: &Board, grid: &Board) -> Vec<RuleElimination> {
     let removed = Removed::of(source, grid);
-    let triggers = Triggers::of(source, grid, &removed);
+    let triggers = Triggers::of(grid, &removed);
     let mut out = Vec::new();
     for (rule, fires) in RULES {
         if !fires(&triggers) {
@@ -336,8 +336,7 @@ const CROSSINGS: [[usize; 6]; 27] = {
 struct Triggers<'a> {
     grid: &'a Board,
     removed: &'a Removed,
-    /// Per digit: where the changed board has it, where the starting board had it and the
-    /// chain removed it (bit `cell`).
+    /// Per digit: where the changed board has it, where the chain removed it (bit `cell`).
     places: [u128; 10],
     gone: [u128; 10],
     /// Cells that lost any candidate, and the open (unplaced) cells.
@@ -348,7 +347,7 @@ struct Triggers<'a> {
 }
 
 impl<'a> Triggers<'a> {
-    fn of(source: &Board, grid: &'a Board, removed: &'a Removed) -> Triggers<'a> {
+    fn of(grid: &'a Board, removed: &'a Removed) -> Triggers<'a> {
         let mut t = Triggers {
             grid,
             removed,
@@ -369,7 +368,7 @@ impl<'a> Triggers<'a> {
                 t.places[here.trailing_zeros() as usize] |= bit;
                 here &= here - 1;
             }
-            let mut gone = source.cands[cell] & !grid.cands[cell];
+            let mut gone = removed.cells[cell];
             if gone != 0 {
                 t.lost |= bit;
             }
@@ -408,17 +407,15 @@ impl<'a> Triggers<'a> {
             if self.lost & cells == 0 || (self.open & cells).count_ones() <= 4 {
                 return false;
             }
-            let twice: Vec<(usize, u128)> = (1..=9)
-                .map(|d| (d, self.places[d] & cells))
-                .filter(|&(_, p)| p.count_ones() == 2)
-                .collect();
-            twice.iter().enumerate().any(|(i, &(a, pair))| {
-                twice[i + 1..].iter().any(|&(b, other)| {
-                    let set = (1u16 << a) | (1 << b);
-                    other == pair
-                        && cells_in(pair).any(|c| self.grid.cands[c] & !set != 0)
-                        && (self.gone[a] | self.gone[b]) & cells & !pair != 0
-                })
+            (1..=9).any(|a| {
+                let pair = self.places[a] & cells;
+                pair.count_ones() == 2
+                    && (a + 1..=9).any(|b| {
+                        let set = (1u16 << a) | (1 << b);
+                        self.places[b] & cells == pair
+                            && cells_in(pair).any(|c| self.grid.cands[c] & !set != 0)
+                            && (self.gone[a] | self.gone[b]) & cells & !pair != 0
+                    })
             })
         })
     }
@@ -432,20 +429,18 @@ impl<'a> Triggers<'a> {
             if self.lost & cells == 0 || (self.open & cells).count_ones() < 4 {
                 return false;
             }
-            let pairs: Vec<usize> = UNITS[unit]
-                .iter()
-                .copied()
-                .filter(|&c| self.grid.cands[c].count_ones() == 2)
-                .collect();
-            pairs.iter().enumerate().any(|(i, &a)| {
-                pairs[i + 1..].iter().any(|&b| {
-                    let set = self.grid.cands[a];
-                    self.grid.cands[b] == set
-                        && self.removed.cells[a] | self.removed.cells[b] != 0
-                        && UNITS[unit]
-                            .iter()
-                            .any(|&c| c != a && c != b && self.grid.cands[c] & set != 0)
-                })
+            let unit_cells = &UNITS[unit];
+            let bivalue = |c: usize| self.grid.cands[c].count_ones() == 2;
+            unit_cells.iter().enumerate().any(|(i, &a)| {
+                let set = self.grid.cands[a];
+                bivalue(a)
+                    && unit_cells[i + 1..].iter().any(|&b| {
+                        self.grid.cands[b] == set
+                            && self.removed.cells[a] | self.removed.cells[b] != 0
+                            && unit_cells
+                                .iter()
+                                .any(|&c| c != a && c != b && self.grid.cands[c] & set != 0)
+                    })
             })
         })
     }
@@ -463,19 +458,22 @@ impl<'a> Triggers<'a> {
             [(9..18, 0..9), (0..9, 9..18)]
                 .into_iter()
                 .any(|(bases, covers)| {
-                    // Each base line with exactly two places, and the covers those lie on.
-                    let lines: Vec<(u128, u128)> = bases
-                        .filter_map(|base| {
-                            let here = g & UNIT_CELLS[base];
-                            (here.count_ones() == 2).then(|| {
-                                let hit = covers
-                                    .clone()
-                                    .filter(|&c| here & UNIT_CELLS[c] != 0)
-                                    .fold(0u128, |m, c| m | UNIT_CELLS[c]);
-                                (UNIT_CELLS[base], hit)
-                            })
-                        })
-                        .collect();
+                    // The base lines with exactly two places: their cells, and the covers those
+                    // lie on (kept on the stack: this runs at every dry point of every chain).
+                    let mut lines = [(0u128, 0u128); 9];
+                    let mut count = 0;
+                    for base in bases {
+                        let here = g & UNIT_CELLS[base];
+                        if here.count_ones() == 2 {
+                            let hit = covers
+                                .clone()
+                                .filter(|&c| here & UNIT_CELLS[c] != 0)
+                                .fold(0u128, |m, c| m | UNIT_CELLS[c]);
+                            lines[count] = (UNIT_CELLS[base], hit);
+                            count += 1;
+                        }
+                    }
+                    let lines = &lines[..count];
                     lines.iter().enumerate().any(|(i, &(a, hit))| {
                         lines[i + 1..].iter().any(|&(b, other)| {
                             let base = a | b;
@@ -598,7 +596,7 @@ mod tests {
     /// returns which rules gave anything.
     fn triggers_match(source: &Board, changed: &Board, context: &str) -> [bool; 4] {
         let removed = Removed::of(source, changed);
-        let triggers = Triggers::of(source, changed, &removed);
+        let triggers = Triggers::of(changed, &removed);
         RULES.map(|(rule, fires)| {
             let mut out = Vec::new();
             rule(source, changed, &removed, &mut out);
