@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 use super::sudoku_logic::RateReply;
 use super::{Failure, Progress, from_args, to_js};
 use crate::sudoku::candidates::Board;
-use crate::sudoku::logic::forcing::{Leads, contradiction_from, contradiction_share};
+use crate::sudoku::logic::forcing::{Leads, ShareAnswer, contradiction_from, contradiction_share};
 use crate::sudoku::logic::se_chains;
 use crate::sudoku::logic::walk::Ask;
 use crate::sudoku::rating::{PathProgress, RatingPath, parse_unique};
@@ -81,16 +81,9 @@ struct Stretch {
     /// At a `nested` stop right after chains that found nothing: the share of that search
     /// this worker took (see [`ResumeArgs::own`]).
     #[serde(skip_serializing_if = "Option::is_none")]
-    own: Option<OwnAnswer>,
+    own: Option<ShareAnswer>,
     #[serde(skip_serializing_if = "Option::is_none")]
     done: Option<RateReply>,
-}
-
-/// A share of a nested search as `sudoku.nestedShare` answers it.
-#[derive(Serialize)]
-struct OwnAnswer {
-    found: Option<(f64, usize)>,
-    leads: Vec<(f64, usize)>,
 }
 
 /// Which share of a nested search to take: share `share` (from 0) of `shares`.
@@ -98,6 +91,19 @@ struct OwnAnswer {
 struct ShareOf {
     share: usize,
     shares: usize,
+}
+
+impl ShareOf {
+    /// This share, when there is such a share.
+    fn checked(self) -> Result<ShareOf, Failure> {
+        let ShareOf { share, shares } = self;
+        if shares == 0 || share >= shares {
+            return Err(failure(&format!(
+                "share {share} of {shares} does not exist"
+            )));
+        }
+        Ok(self)
+    }
 }
 
 #[derive(Deserialize)]
@@ -129,8 +135,8 @@ struct ResumeArgs {
 struct ShareArgs {
     #[serde(flatten)]
     search: NestedSearch,
-    share: usize,
-    shares: usize,
+    #[serde(flatten)]
+    of: ShareOf,
 }
 
 fn failure(message: &str) -> Failure {
@@ -175,13 +181,7 @@ pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<
         leads,
     } = from_args(args)?;
     // Checked before the session is taken out, which a failure here would lose.
-    if let Some(ShareOf { share, shares }) = own
-        && (shares == 0 || share >= shares)
-    {
-        return Err(failure(&format!(
-            "share {share} of {shares} does not exist"
-        )));
-    }
+    let own = own.map(ShareOf::checked).transpose()?;
     let session = SESSIONS
         .with_borrow_mut(|(_, sessions)| {
             let i = sessions.iter().position(|s| s.id == session)?;
@@ -201,19 +201,16 @@ pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<
 /// `shares`, and the share's leads (see [`Leads`]).
 #[wasm_bindgen(js_name = sudoku_nestedShare)]
 pub fn sudoku_nested_share(args: JsValue) -> Result<JsValue, Failure> {
-    let ShareArgs {
-        search,
+    let ShareArgs { search, of } = from_args(args)?;
+    let ShareOf { share, shares } = of.checked()?;
+    let board = board_of(&search)?;
+    to_js(&contradiction_share(
+        &board,
+        search.level,
         share,
         shares,
-    } = from_args(args)?;
-    if shares == 0 || share >= shares {
-        return Err(failure(&format!(
-            "share {share} of {shares} does not exist"
-        )));
-    }
-    let board = board_of(&search)?;
-    let answer = contradiction_share(&board, search.level, share, shares, &search.leads);
-    to_js(&serde_json::json!({ "found": answer.found, "leads": answer.leads }))
+        &search.leads,
+    ))
 }
 
 fn board_of(search: &NestedSearch) -> Result<Board, Failure> {
@@ -308,10 +305,7 @@ fn stretch(
                     shares,
                     session.leads.at(level),
                 );
-                reply.own = Some(OwnAnswer {
-                    found: answer.found,
-                    leads: answer.leads,
-                });
+                reply.own = Some(answer);
             }
         }
         None => {

@@ -629,8 +629,8 @@ pub fn contradiction_share(
     }
 }
 
-/// What one share of a nested search found.
-#[derive(Clone, Debug, PartialEq)]
+/// What one share of a nested search found (as the page's workers pass it on).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct ShareAnswer {
     /// Its best contradiction as (rating, assumption index), if any.
     pub found: Option<(f64, usize)>,
