@@ -131,10 +131,11 @@ wasm_tests() {
 }
 
 # Every browser test opens its own page with empty storage and waits for conditions, never
-# for fixed times, so one run decides: a failure fails the build.
+# for fixed times, so one run decides: a failure fails the build. The spec reporter repeats
+# each failure with its error at the end of the run, where a log's tail shows it.
 e2e_tests() {
   mkdir -p test-results
-  node --test --test-concurrency=2 --test-timeout=180000 tests/e2e/*.test.mjs
+  node --test --test-concurrency=2 --test-timeout=180000 --test-reporter=spec tests/e2e/*.test.mjs
 }
 
 test_all() {

@@ -30,6 +30,10 @@ const grid = () => page.getAttribute('.sudoku-board-wrap', 'data-grid');
 const givens = () => page.getAttribute('.sudoku-board-wrap', 'data-givens');
 const cellAttr = (cell, name) => page.getAttribute(`[data-role=cells] [data-cell="${cell}"]`, `data-${name}`);
 const message = (role) => page.textContent(`[data-role=${role}]`);
+// A cell's state is drawn with the message that explains it; waiting for it (rather than reading
+// it once) keeps a slow machine from failing on the order of two renders.
+const waitState = (cell, word) => page.waitForFunction(([c, w]) => (document.querySelector(`[data-role=cells] [data-cell="${c}"]`)
+  ?.dataset.state || '').split(' ').includes(w), [cell, word]);
 
 async function clickCell(cell) {
   const box = await page.locator('.sudoku-board').boundingBox();
@@ -154,17 +158,17 @@ test('repeated givens and unsolvable puzzles say why and highlight the cells', a
   await importPuzzle(`5....5...${'.'.repeat(72)}`);
   await page.waitForFunction(() => /two 5s/i.test(document.querySelector('[data-role=io-message]').textContent));
   assert.match(await message('io-message'), /r1c1.*r1c6/);
-  assert.match(await cellAttr(0, 'state'), /flagged/);
-  assert.match(await cellAttr(5, 'state'), /conflict/);
+  await waitState(0, 'flagged');
+  await waitState(5, 'conflict');
 
   // No repeated digit but r1c9 has no possible digit.
   await importPuzzle(`12345678.${'........9'}${'.'.repeat(63)}`);
   await page.waitForFunction(() => /no solution/i.test(document.querySelector('[data-role=io-message]').textContent));
   assert.match(await message('io-message'), /r1c9 has no possible digit/);
-  assert.match(await cellAttr(8, 'state'), /flagged/);
+  await waitState(8, 'flagged');
   await page.click('[data-action=solve]');
   await page.waitForFunction(() => /No solution/.test(document.querySelector('[data-role=solver-message]').textContent));
-  assert.match(await cellAttr(8, 'state'), /flagged/);
+  await waitState(8, 'flagged');
   await screenshot(page, 'sudoku-invalid');
 });
 
