@@ -971,7 +971,15 @@ fn best_move_with(
             }
             Some(team) => match search.root_team(&rest, team, allowed) {
                 Some(found) => found,
-                None => return nothing,
+                // Every card this member took was cut off by another's value; if it went past
+                // the budget on the way, the cut may be wrong, and the team's answer is not exact.
+                None => {
+                    return BestMove {
+                        exact: !search.approximate,
+                        nodes: search.nodes,
+                        ..nothing
+                    };
+                }
             },
         };
         (Some(cell), root.won + v, rank)
@@ -1050,4 +1058,64 @@ pub fn win_after(boards: &[Board], weights: &[f64], first: usize, budget: u64) -
     let parts = search.parts(&rest, first);
     let (v, _) = search.chance(parts, f64::NEG_INFINITY);
     (root.won + v) / all.weight
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::rng::Rng;
+    use crate::voltorb::Clues;
+    use crate::voltorb::enumerate::{DEFAULT_LIMIT, consistent_boards};
+    use crate::voltorb::game::deal;
+    use crate::voltorb::odds::{Weighting, weigh};
+
+    /// The boards and weights of the first fresh level-8 deal of `seed` onwards whose first move
+    /// is risky (no safe card, no known multiplier).
+    fn risky_deal(mut seed: u64) -> (Vec<Board>, Vec<f64>) {
+        loop {
+            let dealt = deal(8, &mut Rng::new(seed)).board;
+            let clues = Clues {
+                rows: dealt.row_clues(),
+                cols: dealt.col_clues(),
+            };
+            let boards = consistent_boards(&clues, &[None; CELLS], DEFAULT_LIMIT).unwrap();
+            let weights = weigh(&boards, &clues, &[8], Weighting::Game).unwrap();
+            let mut search = Search::new(&boards, &weights, 0, Memo::own());
+            let (root, all) = search.root();
+            let known_mult = (all.present[2] | all.present[3]) & !all.disagreed();
+            if !root.is_empty() && root.sum.safe() == 0 && known_mult == 0 {
+                return (boards, weights);
+            }
+            seed += 1;
+        }
+    }
+
+    #[test]
+    fn a_team_member_whose_cards_were_all_cut_past_its_budget_is_not_exact() {
+        let (boards, weights) = risky_deal(1);
+        let total: f64 = weights.iter().sum();
+        let best = best_move(&boards, &weights, 0, DEFAULT_BUDGET);
+        assert!(best.exact && best.cell.is_some());
+        // Another member has found the best card: every card this one takes is cut off, but
+        // with no budget its cuts rest on the greedy play's figures, which prove nothing.
+        let team = RootTeam::new();
+        team.raise(best.win * total * (1.0 + 1e-9));
+        let member = best_move_with(&boards, &weights, 0, 0, Some(&team), Memo::own());
+        assert_eq!(member.cell, None);
+        assert!(member.nodes > 0, "the member searched");
+        assert!(!member.exact);
+        // With a budget it is exact: its cards were rightly cut.
+        let team = RootTeam::new();
+        team.raise(best.win * total * (1.0 + 1e-9));
+        let member = best_move_with(
+            &boards,
+            &weights,
+            0,
+            DEFAULT_BUDGET,
+            Some(&team),
+            Memo::own(),
+        );
+        assert_eq!(member.cell, None);
+        assert!(member.exact);
+    }
 }
