@@ -30,8 +30,8 @@ const grid = () => page.getAttribute('.sudoku-board-wrap', 'data-grid');
 const givens = () => page.getAttribute('.sudoku-board-wrap', 'data-givens');
 const cellAttr = (cell, name) => page.getAttribute(`[data-role=cells] [data-cell="${cell}"]`, `data-${name}`);
 const message = (role) => page.textContent(`[data-role=${role}]`);
-// A cell's state is drawn with the message that explains it; waiting for it (rather than reading
-// it once) keeps a slow machine from failing on the order of two renders.
+// Waits until cell `cell`'s state includes `word` (rather than reading it once, so that a render
+// landing a moment after the message cannot fail the test; a state that never comes still does).
 const waitState = (cell, word) => page.waitForFunction(([c, w]) => (document.querySelector(`[data-role=cells] [data-cell="${c}"]`)
   ?.dataset.state || '').split(' ').includes(w), [cell, word]);
 
