@@ -36,9 +36,9 @@ fn ratings_match_sudoku_explainer_on_every_tenth_rated_puzzle() {
         }
     }
     assert_eq!(total, 300);
-    // 286 of 300 identical, 297 within 0.1 and none more than 1.0 apart when this floor was set
-    // (96.1% identical on all 3,000).
-    assert!(identical >= 285, "{identical} of {total} identical");
+    // 288 of 300 identical, 297 within 0.1 and none more than 1.0 apart when this floor was last
+    // raised (96.8% identical on all 3,000).
+    assert!(identical >= 287, "{identical} of {total} identical");
     assert!(close >= 295, "{close} of {total} within 0.1");
     assert!(worst.len() <= 1, "more than 1.0 apart: {worst:#?}");
 }
@@ -71,8 +71,9 @@ fn forcing_chain_ratings_match_sudoku_explainer() {
         }
     }
     assert_eq!(total, 140);
-    // 133 of 140 identical and every one rated 9.0–9.4 when this floor was set (97.0% of all
-    // 700; the others need techniques Sukaku adds to SE, such as UVWXYZ-Wings).
+    // 133 of 140 identical and every one rated 9.0–9.4 when this floor was set (134 and 97.3%
+    // of all 700 now; most others need UVWXYZ-Wings, which this set's Sukaku release has and the
+    // se-rated-sample's does not: see README).
     assert!(identical >= 133, "{identical} of {total} identical");
     assert_eq!(plus_identical, plus, "dynamic (+) chains");
 }
@@ -91,6 +92,22 @@ fn a_bug_with_one_extra_digit_in_three_cells_is_rated_as_se_does() {
     assert_eq!(bug.rating, 5.7);
     assert!(bug.eliminations.iter().all(|e| e.digit == 9));
     assert_eq!(rating_of(&steps).rating, 7.1);
+}
+
+#[test]
+fn a_chain_link_may_hold_a_group_at_both_ends_as_in_sukaku_explainer() {
+    // Sukaku Explainer rates this 5.7: a grouped 3-link chain of 6s whose row-7 link is
+    // "r7c4 or r7c6, else r7c1 or r7c3". Linking only lines with a single place on one side
+    // left the position to an AIC (7.1).
+    let puzzle =
+        "800090002904000705003804900005010600302000801070000090000040000007000300009703200";
+    let steps = steps_of(&Grid::parse(puzzle).unwrap()).unwrap();
+    assert_eq!(rating_of(&steps).rating, 5.7);
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.technique == "Grouped X-Chain" && s.rating == 5.7)
+    );
 }
 
 #[test]

@@ -1,11 +1,11 @@
 //! Single-digit chains of strong links where a link's end may be a group: the digit's places in
-//! a row (or column) that fall in two boxes, one of them holding several places in a line. If
-//! the digit is not at the single end it is somewhere in the group, which still sees everything
-//! the whole group sees. Sukaku Explainer finds these with its strong-link chains ("Grouped
+//! a row (or column) that fall in two boxes, with several places in one box or in both. If the
+//! digit is not at one end it is somewhere in the other, and a cell that sees every place of an
+//! end sees the digit whichever place holds it. Sukaku Explainer finds these with its strong-link chains ("Grouped
 //! Skyscraper", "Grouped 3 Strong links") and rates them 0.3 above the plain chain of the same
 //! length; a chain without a group is left to [`super::chains::x_chain`].
 
-use super::super::candidates::{Board, UNITS, box_of, sees, unit_name};
+use super::super::candidates::{Board, PEER_CELLS, UNITS, box_of, sees, unit_name};
 use super::super::grid::cell_name;
 use super::super::prose;
 use super::super::step::{Role, Step};
@@ -22,10 +22,31 @@ struct Link {
     unit: usize,
     ends: [Vec<usize>; 2],
     grouped: bool,
+    /// Each end's cells, and the cells that see every cell of it, as bit sets (bit = cell).
+    cells: [u128; 2],
+    seen: [u128; 2],
+}
+
+impl Link {
+    fn new(unit: usize, ends: [Vec<usize>; 2], grouped: bool) -> Link {
+        let cells = ends.each_ref().map(|end| end.iter().fold(0u128, |m, &c| m | 1 << c));
+        let seen = ends
+            .each_ref()
+            .map(|end| end.iter().fold(!0u128, |m, &c| m & PEER_CELLS[c]));
+        Link {
+            unit,
+            ends,
+            grouped,
+            cells,
+            seen,
+        }
+    }
 }
 
 /// Every strong link of `digit`: conjugate pairs in any unit, and in rows and columns the
-/// digit's places split between two boxes with a single place on at least one side.
+/// digit's places split between two boxes, however many in each (Sukaku Explainer links a line
+/// whose third box segment is empty, whatever its two other segments hold: requiring a single
+/// place on one side missed chains it rates 5.7).
 fn links_of(board: &Board, digit: u8) -> Vec<Link> {
     let mut out = Vec::new();
     for (unit, cells) in UNITS.iter().enumerate() {
@@ -35,22 +56,14 @@ fn links_of(board: &Board, digit: u8) -> Vec<Link> {
             .filter(|&c| board.has(c, digit))
             .collect();
         if places.len() == 2 {
-            out.push(Link {
-                unit,
-                ends: [vec![places[0]], vec![places[1]]],
-                grouped: false,
-            });
+            out.push(Link::new(unit, [vec![places[0]], vec![places[1]]], false));
         } else if unit < 18 && places.len() > 2 {
             let first_box = box_of(places[0]);
             let (a, b): (Vec<usize>, Vec<usize>) =
                 places.iter().partition(|&&c| box_of(c) == first_box);
             let two_boxes = b.iter().all(|&c| box_of(c) == box_of(b[0]));
-            if two_boxes && (a.len() == 1 || b.len() == 1) {
-                out.push(Link {
-                    unit,
-                    ends: [a, b],
-                    grouped: true,
-                });
+            if two_boxes {
+                out.push(Link::new(unit, [a, b], true));
             }
         }
     }
@@ -89,17 +102,19 @@ fn grouped_chain(board: &Board, links: usize) -> Option<Step> {
             continue;
         }
         let mut chain: Vec<Hop> = Vec::new();
-        extend(board, digit, &all, links, &mut chain, &mut best);
+        extend(board, digit, &all, links, &mut chain, 0, &mut best);
     }
     best
 }
 
+/// Extends `chain` (whose links hold the cells `used`) by every link that fits, up to `links`.
 fn extend(
     board: &Board,
     digit: u8,
     all: &[Link],
     links: usize,
     chain: &mut Vec<Hop>,
+    used: u128,
     best: &mut Option<Step>,
 ) {
     if chain.len() == links {
@@ -115,29 +130,22 @@ fn extend(
         }
         return;
     }
-    let used: Vec<usize> = chain
-        .iter()
-        .flat_map(|&(l, _)| all[l].ends.iter().flatten().copied())
-        .collect();
     for (index, link) in all.iter().enumerate() {
-        if chain.iter().any(|&(l, _)| all[l].unit == link.unit) {
-            continue;
-        }
-        if link.ends.iter().flatten().any(|c| used.contains(c)) {
+        // A unit holds one link of the digit, so a link whose cells are unused is in a new unit.
+        let cells = link.cells[0] | link.cells[1];
+        if cells & used != 0 {
             continue;
         }
         for entry in 0..2 {
             // The previous link's far end must see every cell of this link's near end (the
             // weak link: both cannot hold the digit).
-            if let Some(&(prev, prev_entry)) = chain.last() {
-                let far = &all[prev].ends[1 - prev_entry];
-                let near = &link.ends[entry];
-                if !far.iter().all(|&a| near.iter().all(|&b| sees(a, b))) {
-                    continue;
-                }
+            if let Some(&(prev, prev_entry)) = chain.last()
+                && link.cells[entry] & !all[prev].seen[1 - prev_entry] != 0
+            {
+                continue;
             }
             chain.push((index, entry));
-            extend(board, digit, all, links, chain, best);
+            extend(board, digit, all, links, chain, used | cells, best);
             chain.pop();
         }
     }
@@ -230,5 +238,22 @@ mod tests {
             "{:?}",
             s.eliminations
         );
+    }
+
+    #[test]
+    fn a_line_split_between_two_boxes_links_its_two_groups() {
+        // Digit 1 in row 2 only at r2c4 and r2c6 (box 2) and r2c8 and r2c9 (box 3): the digit
+        // is in one pair or the other, a link with a group at each end.
+        let mut b = Board::from_grid(&Grid::EMPTY);
+        for c in 0..81 {
+            set_candidates(&mut b, c, &[2, 3]);
+        }
+        for c in [12, 14, 16, 17] {
+            set_candidates(&mut b, c, &[1, 2]);
+        }
+        let links = links_of(&b, 1);
+        let row = links.iter().find(|l| l.unit == 1).expect("a link in row 2");
+        assert!(row.grouped);
+        assert_eq!(row.ends, [vec![12, 14], vec![16, 17]]);
     }
 }
