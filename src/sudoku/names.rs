@@ -87,8 +87,8 @@ pub fn about(technique: &str) -> &'static str {
         "Grouped Skyscraper" | "Grouped X-Chain" => {
             "Follow one digit through units where it has only two places, counting a few cells of one box that lie in a line as a single place: if one end is not the digit, the other end is. A cell that sees both ends of the chain (for a group, every cell of it) cannot hold the digit."
         }
-        "WXYZ-Wing" | "VWXYZ-Wing" => {
-            "Three (or four) cells that all see one another hold only four (or five) digits between them: one digit short of filling them all. A cell with two candidates, x and z, that every x of the group can see means the group and that cell cannot both lose x, so z is in one of them, and a cell seeing every z of the pattern cannot be z."
+        "WXYZ-Wing" | "VWXYZ-Wing" | "UVWXYZ-Wing" | "TUVWXYZ-Wing" => {
+            "Three to six cells that all see one another hold only one digit more than there are cells: one digit short of filling them all. A cell with two candidates, x and z, that every x of the group can see means the group and that cell cannot both lose x, so z is in one of them, and a cell seeing every z of the pattern cannot be z."
         }
         "XY-Wing" | "XYZ-Wing" | "W-Wing" => {
             "A pivot cell with two (or three) candidates and pincer cells it sees: whatever the pivot turns out to be, one of the pincers becomes the shared digit Z. A cell that sees every pincer holding Z cannot be Z."

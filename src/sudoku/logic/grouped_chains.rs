@@ -1,9 +1,13 @@
-//! Single-digit chains of strong links where a link's end may be a group: the digit's places in
-//! a row (or column) that fall in two boxes, with several places in one box or in both. If the
-//! digit is not at one end it is somewhere in the other, and a cell that sees every place of an
-//! end sees the digit whichever place holds it. Sukaku Explainer finds these with its strong-link chains ("Grouped
-//! Skyscraper", "Grouped 3 Strong links") and rates them 0.3 above the plain chain of the same
-//! length; a chain without a group is left to [`super::chains::x_chain`].
+//! Single-digit chains of strong links, as Sukaku Explainer's strong-link chains find them: every
+//! chain of two to four links is tried, and the one that rates lowest is kept. A link's end may
+//! be a group: the digit's places in a row (or column) that fall in two boxes, with several
+//! places in one box or in both. If the digit is not at one end it is somewhere in the other,
+//! and a cell that sees every place of an end sees the digit whichever place holds it.
+//!
+//! Ratings as Sukaku's: 4.0, 5.4 or 5.8 for two, three or four links; 0.3 more with a group
+//! ("Grouped Skyscraper", "Grouped 3 Strong links"); otherwise 0.1 more when the links mix rows
+//! and columns or use a box, and 0.2 when they use a box and both lines. [`super::chains::x_chain`]
+//! follows one shortest chain per candidate; a chain of other units can rate lower.
 
 use super::super::candidates::{Board, PEER_CELLS, UNITS, box_of, sees, unit_name};
 use super::super::grid::cell_name;
@@ -29,7 +33,9 @@ struct Link {
 
 impl Link {
     fn new(unit: usize, ends: [Vec<usize>; 2], grouped: bool) -> Link {
-        let cells = ends.each_ref().map(|end| end.iter().fold(0u128, |m, &c| m | 1 << c));
+        let cells = ends
+            .each_ref()
+            .map(|end| end.iter().fold(0u128, |m, &c| m | 1 << c));
         let seen = ends
             .each_ref()
             .map(|end| end.iter().fold(!0u128, |m, &c| m & PEER_CELLS[c]));
@@ -70,8 +76,8 @@ fn links_of(board: &Board, digit: u8) -> Vec<Link> {
     out
 }
 
-/// The easiest chain of exactly `links` strong links: plain ones as [`x_chain`] finds them, or
-/// grouped ones 0.3 above, whichever is easier (ties go to more eliminations).
+/// The easiest chain of exactly `links` strong links: one that [`x_chain`] finds, or the
+/// lowest-rated of every chain of links, whichever is easier (ties go to more eliminations).
 pub fn strong_link_chain(board: &Board, links: usize) -> Option<Step> {
     let plain = x_chain(board, links);
     let grouped = grouped_chain(board, links);
@@ -93,14 +99,12 @@ pub fn strong_link_chain(board: &Board, links: usize) -> Option<Step> {
 /// A chain being built: which link, and which of its ends the chain enters by.
 type Hop = (usize, usize);
 
-/// The best chain of `links` strong links with at least one group.
+/// The lowest-rated chain of `links` strong links, plain or grouped (ties go to more
+/// eliminations).
 fn grouped_chain(board: &Board, links: usize) -> Option<Step> {
     let mut best: Option<Step> = None;
     for digit in 1..=9u8 {
         let all = links_of(board, digit);
-        if !all.iter().any(|l| l.grouped) {
-            continue;
-        }
         let mut chain: Vec<Hop> = Vec::new();
         extend(board, digit, &all, links, &mut chain, 0, &mut best);
     }
@@ -118,8 +122,7 @@ fn extend(
     best: &mut Option<Step>,
 ) {
     if chain.len() == links {
-        if chain.iter().any(|&(l, _)| all[l].grouped)
-            && let Some(step) = chain_step(board, digit, all, chain)
+        if let Some(step) = chain_step(board, digit, all, chain)
             && best.as_ref().is_none_or(|b| {
                 step.rating < b.rating - 1e-9
                     || ((step.rating - b.rating).abs() < 1e-9
@@ -173,11 +176,29 @@ fn chain_step(board: &Board, digit: u8, all: &[Link], chain: &[Hop]) -> Option<S
         return None;
     }
     let links = chain.len();
-    let name = match links {
-        2 => "Grouped Skyscraper",
-        _ => "Grouped X-Chain",
+    let grouped = chain.iter().any(|&(l, _)| all[l].grouped);
+    // Unit kinds used: bit 0 rows, bit 1 columns, bit 2 boxes.
+    let kinds = chain
+        .iter()
+        .fold(0u8, |k, &(l, _)| k | 1 << (all[l].unit / 9));
+    let (row, col, bx) = (kinds & 1 != 0, kinds & 2 != 0, kinds & 4 != 0);
+    let shape = if bx && row && col {
+        0.2
+    } else if bx || (row && col) {
+        0.1
+    } else {
+        0.0
     };
-    let mut step = Step::new(name, BASE[links.min(4)] + GROUPED).with_cells(&in_chain);
+    let name = match (grouped, links) {
+        (true, 2) => "Grouped Skyscraper",
+        (true, _) => "Grouped X-Chain",
+        (false, 2) if bx => "Turbot Fish",
+        (false, 2) if row && col => "2-String Kite",
+        (false, 2) => "Skyscraper",
+        (false, _) => "X-Chain",
+    };
+    let rating = BASE[links.min(4)] + if grouped { GROUPED } else { shape };
+    let mut step = Step::new(name, rating).with_cells(&in_chain);
     for &c in &victims {
         step.eliminate(c, digit);
     }
@@ -202,8 +223,13 @@ fn chain_step(board: &Board, digit: u8, all: &[Link], chain: &[Hop]) -> Option<S
         ));
     }
     step = step.with_units(&chain.iter().map(|&(l, _)| all[l].unit).collect::<Vec<_>>());
+    let groups = if grouped {
+        " (a place may be a few cells of one box in a line)"
+    } else {
+        ""
+    };
     step.text = format!(
-        "The {digit}s form a chain of units where {digit} has only two places (a place may be a few cells of one box in a line): {}, each link's far end seeing the next one's near end. So {} or {} holds {digit}, and {} cannot be {digit}.",
+        "The {digit}s form a chain of units where {digit} has only two places{groups}: {}, each link's far end seeing the next one's near end. So {} or {} holds {digit}, and {} cannot be {digit}.",
         told.join("; "),
         place(start),
         place(end),
@@ -222,12 +248,13 @@ mod tests {
     fn a_skyscraper_with_a_grouped_end_removes_what_sees_both_ends() {
         // Digit 1 as in a rated puzzle: row 2 has it only in r2c2 and r2c4; row 6 in r6c2 and
         // the group r6c4-r6c5 of box 5. r2c2 and r6c2 share column 2, so r2c4 or the group
-        // holds 1, and r4c4, seeing r2c4 (column 4) and the group (box 5), loses it.
+        // holds 1, and r4c4, seeing r2c4 (column 4) and the group (box 5), loses it. No plain
+        // chain competes (see the next test).
         let mut b = Board::from_grid(&Grid::EMPTY);
         for c in 0..81 {
             set_candidates(&mut b, c, &[2, 3]);
         }
-        for c in [10, 12, 46, 48, 49, 30, 3, 27] {
+        for c in [10, 12, 46, 48, 49, 30] {
             set_candidates(&mut b, c, &[1, 2]);
         }
         let s = grouped_chain(&b, 2).expect("a grouped skyscraper");
@@ -255,5 +282,22 @@ mod tests {
         let row = links.iter().find(|l| l.unit == 1).expect("a link in row 2");
         assert!(row.grouped);
         assert_eq!(row.ends, [vec![12, 14], vec![16, 17]]);
+    }
+
+    #[test]
+    fn of_two_chains_the_lower_rated_is_kept() {
+        // With r4c1 also holding 1, rows 2 and 4 make a plain skyscraper (4.0: r2c2=r2c4,
+        // r4c4=r4c1), which beats the grouped one (4.3): r6c2 sees both its ends and loses 1.
+        let mut b = Board::from_grid(&Grid::EMPTY);
+        for c in 0..81 {
+            set_candidates(&mut b, c, &[2, 3]);
+        }
+        for c in [10, 12, 46, 48, 49, 30, 3, 27] {
+            set_candidates(&mut b, c, &[1, 2]);
+        }
+        let s = grouped_chain(&b, 2).expect("a chain");
+        assert_eq!((s.technique.as_str(), s.rating), ("Skyscraper", 4.0));
+        assert_eq!(s.eliminations.len(), 1);
+        assert_eq!((s.eliminations[0].cell, s.eliminations[0].digit), (46, 1));
     }
 }

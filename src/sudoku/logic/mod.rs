@@ -68,7 +68,9 @@ const FINDERS: &[Finder] = &[
     |b| grouped_chains::strong_link_chain(b, 4),
     |b| als_wings::als_wing(b, 4),
     colouring::simple_colouring,
+    |b| als_wings::als_wing(b, 5),
     static_chains,
+    |b| als_wings::als_wing(b, 6),
 ];
 
 /// The deepest nesting of forcing chains tried (SE's "Nested Forcing Chains" levels 1–4).
