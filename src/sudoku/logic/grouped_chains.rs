@@ -79,20 +79,20 @@ fn links_of(board: &Board, digit: u8) -> Vec<Link> {
 /// The easiest chain of exactly `links` strong links: one that [`x_chain`] finds, or the
 /// lowest-rated of every chain of links, whichever is easier (ties go to more eliminations).
 pub fn strong_link_chain(board: &Board, links: usize) -> Option<Step> {
-    let plain = x_chain(board, links);
-    let grouped = grouped_chain(board, links);
-    match (plain, grouped) {
-        (Some(p), Some(g)) => Some(
-            if g.rating < p.rating - 1e-9
-                || ((g.rating - p.rating).abs() < 1e-9
-                    && g.eliminations.len() > p.eliminations.len())
+    let followed = x_chain(board, links);
+    let linked = link_chain(board, links);
+    match (followed, linked) {
+        (Some(f), Some(l)) => Some(
+            if l.rating < f.rating - 1e-9
+                || ((l.rating - f.rating).abs() < 1e-9
+                    && l.eliminations.len() > f.eliminations.len())
             {
-                g
+                l
             } else {
-                p
+                f
             },
         ),
-        (p, g) => p.or(g),
+        (f, l) => f.or(l),
     }
 }
 
@@ -101,7 +101,7 @@ type Hop = (usize, usize);
 
 /// The lowest-rated chain of `links` strong links, plain or grouped (ties go to more
 /// eliminations).
-fn grouped_chain(board: &Board, links: usize) -> Option<Step> {
+fn link_chain(board: &Board, links: usize) -> Option<Step> {
     let mut best: Option<Step> = None;
     for digit in 1..=9u8 {
         let all = links_of(board, digit);
@@ -257,7 +257,7 @@ mod tests {
         for c in [10, 12, 46, 48, 49, 30] {
             set_candidates(&mut b, c, &[1, 2]);
         }
-        let s = grouped_chain(&b, 2).expect("a grouped skyscraper");
+        let s = link_chain(&b, 2).expect("a grouped skyscraper");
         assert_eq!(s.technique, "Grouped Skyscraper");
         assert_eq!(s.rating, 4.3);
         assert!(
@@ -295,7 +295,7 @@ mod tests {
         for c in [10, 12, 46, 48, 49, 30, 3, 27] {
             set_candidates(&mut b, c, &[1, 2]);
         }
-        let s = grouped_chain(&b, 2).expect("a chain");
+        let s = link_chain(&b, 2).expect("a chain");
         assert_eq!((s.technique.as_str(), s.rating), ("Skyscraper", 4.0));
         assert_eq!(s.eliminations.len(), 1);
         assert_eq!((s.eliminations[0].cell, s.eliminations[0].digit), (46, 1));
