@@ -243,7 +243,7 @@ fn name_of(path: &[usize], mode: u8) -> &'static str {
 
 /// Base ratings of single-digit chains by number of strong links, as Sukaku Explainer rates
 /// its "strong-linked fishes" (2 links: Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2).
-const X_CHAIN_BASE: [f64; 9] = [0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4];
+pub const X_CHAIN_BASE: [f64; 9] = [0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4];
 
 /// The rating of a single-digit chain with `links` strong links: the base plus 0.1 when the
 /// strong links mix rows and columns or use a box, 0.2 when they use a box and both lines.
@@ -261,14 +261,19 @@ pub fn x_chain_rating(path: &[usize]) -> f64 {
             bx = true;
         }
     }
-    let extra = if bx && row && col {
+    X_CHAIN_BASE[links.min(8)] + shape_surcharge(row, col, bx)
+}
+
+/// Sukaku Explainer's surcharge on a single-digit chain by the units of its strong links: 0.1
+/// when they mix rows and columns or use a box, 0.2 when they use a box and both lines.
+pub fn shape_surcharge(row: bool, col: bool, bx: bool) -> f64 {
+    if bx && row && col {
         0.2
     } else if bx || (row && col) {
         0.1
     } else {
         0.0
-    };
-    X_CHAIN_BASE[links.min(8)] + extra
+    }
 }
 
 /// Single-digit chains with exactly `links` strong links (2–5), rated as Sukaku Explainer

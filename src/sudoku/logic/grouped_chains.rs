@@ -13,10 +13,7 @@ use super::super::candidates::{Board, PEER_CELLS, UNITS, box_of, sees, unit_name
 use super::super::grid::cell_name;
 use super::super::prose;
 use super::super::step::{Role, Step};
-use super::chains::x_chain;
-
-/// The rating of a chain of `links` strong links (2, 3 or 4), before the group surcharge.
-const BASE: [f64; 5] = [0.0, 0.0, 4.0, 5.4, 5.8];
+use super::chains::{X_CHAIN_BASE, shape_surcharge, x_chain};
 
 /// A group's surcharge.
 const GROUPED: f64 = 0.3;
@@ -182,13 +179,6 @@ fn chain_step(board: &Board, digit: u8, all: &[Link], chain: &[Hop]) -> Option<S
         .iter()
         .fold(0u8, |k, &(l, _)| k | 1 << (all[l].unit / 9));
     let (row, col, bx) = (kinds & 1 != 0, kinds & 2 != 0, kinds & 4 != 0);
-    let shape = if bx && row && col {
-        0.2
-    } else if bx || (row && col) {
-        0.1
-    } else {
-        0.0
-    };
     let name = match (grouped, links) {
         (true, 2) => "Grouped Skyscraper",
         (true, _) => "Grouped X-Chain",
@@ -197,7 +187,12 @@ fn chain_step(board: &Board, digit: u8, all: &[Link], chain: &[Hop]) -> Option<S
         (false, 2) => "Skyscraper",
         (false, _) => "X-Chain",
     };
-    let rating = BASE[links.min(4)] + if grouped { GROUPED } else { shape };
+    let surcharge = if grouped {
+        GROUPED
+    } else {
+        shape_surcharge(row, col, bx)
+    };
+    let rating = X_CHAIN_BASE[links] + surcharge;
     let mut step = Step::new(name, rating).with_cells(&in_chain);
     for &c in &victims {
         step.eliminate(c, digit);
