@@ -346,9 +346,9 @@ pub fn bench(ctx: &BenchContext) -> Result<Vec<BenchRow>, String> {
             "< 25 ms (wasm)",
         ),
     ];
-    // The harder levels, rated by the latest Sukaku Explainer here: forcing chains (SE 8.3–9.6,
-    // with a few puzzles whose latest rating found a UVWXYZ-Wing or a static chain first) and
-    // nested chains (9.7–11.8), where Gridwise's nesting is not yet SE's (see README).
+    // The harder levels, also rated by the latest Sukaku Explainer here: puzzles of top1465 that
+    // need forcing chains (mostly 8.0–9.6) and nested chains (9.7–11.8), where Gridwise's
+    // nesting is not yet SE's (see README).
     for (set, step) in [("top1465-chains-se", 10), ("hardest-1106-se-sample", 4)] {
         let items = rated_set(ctx, &format!("{set}.txt"), if ctx.quick { step } else { 1 })?;
         let (ours, theirs, _) = rate_set(&items)?;

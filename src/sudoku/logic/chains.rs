@@ -241,82 +241,6 @@ fn name_of(path: &[usize], mode: u8) -> &'static str {
     }
 }
 
-/// Base ratings of single-digit chains by number of strong links, as Sukaku Explainer rates
-/// its "strong-linked fishes" (2 links: Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2).
-pub const X_CHAIN_BASE: [f64; 9] = [0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4];
-
-/// The rating of a single-digit chain with `links` strong links: the base plus 0.1 when the
-/// strong links mix rows and columns or use a box, 0.2 when they use a box and both lines.
-pub fn x_chain_rating(path: &[usize]) -> f64 {
-    let links = (path.len() - 2) / 2;
-    let (mut row, mut col, mut bx) = (false, false, false);
-    for i in 0..links {
-        let (a, _, _) = parts(path[1 + 2 * i]);
-        let (b, _, _) = parts(path[2 + 2 * i]);
-        if a / 9 == b / 9 {
-            row = true;
-        } else if a % 9 == b % 9 {
-            col = true;
-        } else {
-            bx = true;
-        }
-    }
-    X_CHAIN_BASE[links.min(8)] + shape_surcharge(row, col, bx)
-}
-
-/// Sukaku Explainer's surcharge on a single-digit chain by the units of its strong links: 0.1
-/// when they mix rows and columns or use a box, 0.2 when they use a box and both lines.
-pub fn shape_surcharge(row: bool, col: bool, bx: bool) -> f64 {
-    if bx && row && col {
-        0.2
-    } else if bx || (row && col) {
-        0.1
-    } else {
-        0.0
-    }
-}
-
-/// Single-digit chains with exactly `links` strong links (2–5), rated as Sukaku Explainer
-/// rates them; longer ones are left to [`forcing_chain`].
-pub fn x_chain(board: &Board, links: usize) -> Option<Step> {
-    let want = 2 * links + 2;
-    let mut best: Option<(f64, Vec<usize>)> = None;
-    for cell in 0..81 {
-        for d in digits_of(board.cands[cell]) {
-            let reach = Reach::from(board, node(cell, d, true), MODE_X);
-            let target = node(cell, d, false);
-            if !reach.has(target) {
-                continue;
-            }
-            let path = reach.path(target);
-            if path.len() != want {
-                continue;
-            }
-            let r = x_chain_rating(&path);
-            if best.as_ref().is_none_or(|b| r < b.0 - 1e-9) {
-                best = Some((r, path));
-            }
-        }
-    }
-    let (r, path) = best?;
-    let (cell, d, _) = parts(path[0]);
-    let name = if links == 2 {
-        name_of(&path, MODE_X)
-    } else {
-        "X-Chain"
-    };
-    let mut s = Step::new(name, r);
-    s.eliminate(cell, d);
-    s.text = format!(
-        "Follow the {d}s, each link a unit with only two places for {d}: suppose {} were {d}; {}: a contradiction. So {} cannot be {d}.",
-        cell_name(cell),
-        story(&path),
-        cell_name(cell)
-    );
-    draw_chain(&mut s, &path);
-    Some(s)
-}
-
 /// Which kinds of link a chain needs: X (a digit's conjugate pair in a unit) and/or Y (a
 /// bivalue cell, or two digits of one cell). A weak link between two cells holding the same
 /// digit belongs to both kinds, so it says nothing.
@@ -407,6 +331,7 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::strong_links::strong_link_chain;
     use super::*;
     use crate::sudoku::Grid;
 
@@ -449,12 +374,12 @@ mod tests {
 
     #[test]
     fn two_link_x_chains_get_sukaku_ratings() {
-        // The same skyscraper as above, through the dedicated two-link finder: rated 4.0.
+        // The same skyscraper as above, as a chain of two strong links: rated 4.0.
         let b = skyscraper_board();
-        let s = x_chain(&b, 2).unwrap();
+        let s = strong_link_chain(&b, 2).unwrap();
         assert_eq!((s.technique.as_str(), s.rating), ("Skyscraper", 4.0));
-        assert!(x_chain(&b, 3).is_none_or(|s| s.rating >= 5.4));
-        assert!(x_chain(&Board::from_grid(&Grid::EMPTY), 2).is_none());
+        assert!(strong_link_chain(&b, 3).is_none_or(|s| s.rating >= 5.4));
+        assert!(strong_link_chain(&Board::from_grid(&Grid::EMPTY), 2).is_none());
     }
 
     fn sees(a: usize, b: usize) -> bool {

@@ -12,13 +12,13 @@ pub mod direct;
 pub mod empty_rectangle;
 pub mod fish;
 pub mod forcing;
-pub mod grouped_chains;
 pub mod intersections;
 pub mod loops;
 pub mod parallel;
 pub mod se_chaining;
 pub mod singles;
 pub mod singles_closure;
+pub mod strong_links;
 pub mod subsets;
 pub mod uniqueness;
 pub mod walk;
@@ -53,7 +53,7 @@ const FINDERS: &[Finder] = &[
     |b| subsets::naked_subset(b, 3),
     |b| fish::fish(b, 3, false),
     |b| subsets::hidden_subset(b, 3),
-    |b| grouped_chains::strong_link_chain(b, 2),
+    |b| strong_links::strong_link_chain(b, 2),
     empty_rectangle::empty_rectangle,
     wings::xy_wing,
     wings::xyz_wing,
@@ -61,11 +61,11 @@ const FINDERS: &[Finder] = &[
     |b| subsets::naked_subset(b, 4),
     |b| fish::fish(b, 4, false),
     |b| subsets::hidden_subset(b, 4),
-    |b| grouped_chains::strong_link_chain(b, 3),
+    |b| strong_links::strong_link_chain(b, 3),
     |b| als_wings::als_wing(b, 3),
     uniqueness::bug_plus_one,
     uniqueness::bug_type_2,
-    |b| grouped_chains::strong_link_chain(b, 4),
+    |b| strong_links::strong_link_chain(b, 4),
     |b| als_wings::als_wing(b, 4),
     colouring::simple_colouring,
     |b| als_wings::als_wing(b, 5),

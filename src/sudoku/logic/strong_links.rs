@@ -6,17 +6,32 @@
 //!
 //! Ratings as Sukaku's: 4.0, 5.4 or 5.8 for two, three or four links; 0.3 more with a group
 //! ("Grouped Skyscraper", "Grouped 3 Strong links"); otherwise 0.1 more when the links mix rows
-//! and columns or use a box, and 0.2 when they use a box and both lines. [`super::chains::x_chain`]
-//! follows one shortest chain per candidate; a chain of other units can rate lower.
+//! and columns or use a box, and 0.2 when they use a box and both lines. Trying every chain
+//! matters: the shortest chain to a removal can mix units another chain avoids (0.1 higher).
 
 use super::super::candidates::{Board, PEER_CELLS, UNITS, box_of, sees, unit_name};
 use super::super::grid::cell_name;
 use super::super::prose;
 use super::super::step::{Role, Step};
-use super::chains::{X_CHAIN_BASE, shape_surcharge, x_chain};
+
+/// Base ratings of single-digit chains by number of strong links, as Sukaku Explainer rates
+/// its "strong-linked fishes" (2 links: Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2).
+const BASE: [f64; 5] = [0.0, 0.0, 4.0, 5.4, 5.8];
 
 /// A group's surcharge.
 const GROUPED: f64 = 0.3;
+
+/// Sukaku Explainer's surcharge on a chain without groups, by the units of its strong links: 0.1
+/// when they mix rows and columns or use a box, 0.2 when they use a box and both lines.
+fn shape_surcharge(row: bool, col: bool, bx: bool) -> f64 {
+    if bx && row && col {
+        0.2
+    } else if bx || (row && col) {
+        0.1
+    } else {
+        0.0
+    }
+}
 
 /// A strong link in `unit`: the digit is at one of its two ends.
 struct Link {
@@ -73,32 +88,12 @@ fn links_of(board: &Board, digit: u8) -> Vec<Link> {
     out
 }
 
-/// The easiest chain of exactly `links` strong links: one that [`x_chain`] finds, or the
-/// lowest-rated of every chain of links, whichever is easier (ties go to more eliminations).
-pub fn strong_link_chain(board: &Board, links: usize) -> Option<Step> {
-    let followed = x_chain(board, links);
-    let linked = link_chain(board, links);
-    match (followed, linked) {
-        (Some(f), Some(l)) => Some(
-            if l.rating < f.rating - 1e-9
-                || ((l.rating - f.rating).abs() < 1e-9
-                    && l.eliminations.len() > f.eliminations.len())
-            {
-                l
-            } else {
-                f
-            },
-        ),
-        (f, l) => f.or(l),
-    }
-}
-
 /// A chain being built: which link, and which of its ends the chain enters by.
 type Hop = (usize, usize);
 
-/// The lowest-rated chain of `links` strong links, plain or grouped (ties go to more
+/// The lowest-rated chain of exactly `links` strong links, plain or grouped (ties go to more
 /// eliminations).
-fn link_chain(board: &Board, links: usize) -> Option<Step> {
+pub fn strong_link_chain(board: &Board, links: usize) -> Option<Step> {
     let mut best: Option<Step> = None;
     for digit in 1..=9u8 {
         let all = links_of(board, digit);
@@ -192,7 +187,7 @@ fn chain_step(board: &Board, digit: u8, all: &[Link], chain: &[Hop]) -> Option<S
     } else {
         shape_surcharge(row, col, bx)
     };
-    let rating = X_CHAIN_BASE[links] + surcharge;
+    let rating = BASE[links.min(4)] + surcharge;
     let mut step = Step::new(name, rating).with_cells(&in_chain);
     for &c in &victims {
         step.eliminate(c, digit);
@@ -252,7 +247,7 @@ mod tests {
         for c in [10, 12, 46, 48, 49, 30] {
             set_candidates(&mut b, c, &[1, 2]);
         }
-        let s = link_chain(&b, 2).expect("a grouped skyscraper");
+        let s = strong_link_chain(&b, 2).expect("a grouped skyscraper");
         assert_eq!(s.technique, "Grouped Skyscraper");
         assert_eq!(s.rating, 4.3);
         assert!(
@@ -290,7 +285,7 @@ mod tests {
         for c in [10, 12, 46, 48, 49, 30, 3, 27] {
             set_candidates(&mut b, c, &[1, 2]);
         }
-        let s = link_chain(&b, 2).expect("a chain");
+        let s = strong_link_chain(&b, 2).expect("a chain");
         assert_eq!((s.technique.as_str(), s.rating), ("Skyscraper", 4.0));
         assert_eq!(s.eliminations.len(), 1);
         assert_eq!((s.eliminations[0].cell, s.eliminations[0].digit), (46, 1));
