@@ -6,6 +6,7 @@
 
 pub mod als_wings;
 pub mod chain_rules;
+pub mod chain_screen;
 pub mod chains;
 pub mod colouring;
 pub mod direct;
@@ -89,16 +90,20 @@ fn static_chains(board: &Board) -> Option<Step> {
 /// Sudoku Explainer's forcing chains in its order (the first kind that finds anything gives
 /// the step, even when a later kind would rate lower): Nishio, multiple, dynamic, dynamic
 /// with pointing, pairs and X-Wings. Nested ones come after them (see [`next_step`]).
+///
+/// Before a nested step they all find nothing; closures tell that cheaply ([`chain_screen`]),
+/// and only the kinds that may find something are searched.
 pub fn se_chains(board: &Board) -> Option<Step> {
     use se_chaining::Kind;
-    [
-        Kind::Nishio,
-        Kind::Multiple,
-        Kind::Dynamic,
-        Kind::DynamicPlus,
-    ]
-    .into_iter()
-    .find_map(|kind| se_chaining::find(board, kind))
+    let plain = match chain_screen::screen(board) {
+        chain_screen::Screen::Plain => &[Kind::Nishio, Kind::Multiple, Kind::Dynamic][..],
+        chain_screen::Screen::PlusOnly => &[],
+        chain_screen::Screen::Nothing => return None,
+    };
+    plain
+        .iter()
+        .chain(&[Kind::DynamicPlus])
+        .find_map(|&kind| se_chaining::find(board, kind))
 }
 
 /// The easiest step available on the board, or `None` when it is solved (or when the

@@ -257,6 +257,20 @@ fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
     }
 }
 
+/// What a chain of `kind` derives from `start` on `board`: its nodes in the order derived,
+/// and whether it ends in a contradiction (for tests of what bounds it).
+#[cfg(test)]
+pub(super) fn derived_nodes(board: &Board, kind: Kind, start: usize) -> (Vec<usize>, bool) {
+    let imp = follow(board, kind, start);
+    let nodes = imp
+        .on_order
+        .iter()
+        .chain(&imp.off_order)
+        .map(|&r| imp.node_of(r))
+        .collect();
+    (nodes, imp.clash.is_some())
+}
+
 /// Per digit, the cells where `grid` has it as a candidate (bit `cell`).
 fn digit_places(grid: &Board) -> [u128; 10] {
     let mut places = [0u128; 10];
