@@ -364,6 +364,15 @@ impl Position {
         }
     }
 
+    /// How many candidates this closure of an assumption on `base` removed and placed (the
+    /// nodes a forcing chain derives from it, the assumption included).
+    pub fn derived_from(&self, base: &Position) -> usize {
+        let removed: u32 = (0..9)
+            .map(|d| (base.possible[d] & !self.possible[d]).count_ones())
+            .sum();
+        (removed + (self.placed & !base.placed).count_ones()) as usize
+    }
+
     /// The cells where `digit` (1–9) may still go (a placed cell holds only its own digit).
     pub fn places_of(&self, digit: u8) -> u128 {
         self.possible[digit as usize - 1]
