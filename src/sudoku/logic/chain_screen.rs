@@ -15,7 +15,9 @@
 //!   digit in a unit is one that the matching closures share.
 //!
 //! So when no closure breaks and the closures share nothing new, the three searches find
-//! nothing. The same holds for the dynamic chains that also use pointing, pairs and X-Wings,
+//! nothing, and neither do the static forcing chains and nice loops searched before them
+//! (their links are single candidates' too, and each of their conclusions is one that an
+//! assumption's two closures, or a cell's, share). The same holds for the dynamic chains that also use pointing, pairs and X-Wings,
 //! with closures that use those rules too.
 
 use super::super::candidates::{Board, UNIT_CELLS, digits_of};
@@ -69,8 +71,27 @@ pub enum Screen {
     Nothing,
 }
 
+thread_local! {
+    /// The last board screened and its verdict: the static chains and then SE's chains ask
+    /// about the same board, one after the other.
+    static LAST: std::cell::RefCell<Option<(Board, Screen)>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Which of SE's chain searches may conclude anything on `board` (see the module's reasoning).
 pub fn screen(board: &Board) -> Screen {
+    if let Some(known) = LAST.with_borrow(|last| {
+        last.as_ref()
+            .filter(|(b, _)| b == board)
+            .map(|&(_, verdict)| verdict)
+    }) {
+        return known;
+    }
+    let verdict = screen_anew(board);
+    LAST.with_borrow_mut(|last| *last = Some((board.clone(), verdict)));
+    verdict
+}
+
+fn screen_anew(board: &Board) -> Screen {
     let base = Position::new(&board.values, &board.cands);
     let mut on: Vec<Option<Position>> = vec![None; 810];
     let mut off: Vec<Option<Position>> = vec![None; 810];
@@ -249,6 +270,76 @@ mod tests {
             plus_steps >= 3,
             "{plus_steps} steps of Dynamic Forcing Chains (+)"
         );
+    }
+
+    #[test]
+    fn a_board_with_a_static_chain_or_loop_passes_the_screen() {
+        // Static forcing chains and nice loops are searched only on boards the screen passes:
+        // on every position along the paths of chain puzzles where either finds something,
+        // it does.
+        let text = include_str!("../../../data/sudoku/top1465-chains-se.txt");
+        let mut found = 0;
+        for line in text.lines().filter(|l| !l.starts_with('#')).step_by(100) {
+            let grid = Grid::parse(line.split_whitespace().next().unwrap()).unwrap();
+            let mut board = Board::from_grid(&grid);
+            while let Some(step) = super::super::next_step(&board) {
+                let chain = super::super::chains::forcing_chain(&board);
+                let cycle = super::super::loops::nice_loop(&board);
+                if chain.is_some() || cycle.is_some() {
+                    found += 1;
+                    assert_eq!(screen_anew(&board), Screen::Plain, "{line}");
+                }
+                step.apply(&mut board);
+            }
+        }
+        assert!(found > 100, "only {found} positions with a static chain");
+    }
+
+    /// A board from its placed digits and its candidate masks (hexadecimal, comma-separated).
+    fn board_of(values: &str, cands: &str) -> Board {
+        let mut board = Board::from_grid(&Grid::EMPTY);
+        for (cell, v) in values.bytes().enumerate() {
+            board.values[cell] = v - b'0';
+        }
+        for (cell, c) in cands.split(',').map(str::trim).enumerate() {
+            board.cands[cell] = u16::from_str_radix(c, 16).unwrap();
+        }
+        board
+    }
+
+    #[test]
+    fn shared_conclusions_pass_the_screen_where_no_assumption_breaks() {
+        // Positions on hardest-1106 paths where every assumption's closure holds, and the
+        // chains still find a step because closures share a conclusion.
+        let boards = [
+            board_of(
+                "100000002009400050060000700000890040000306000008040000020000100700000006005080030",
+                "0,138,98,2e0,e8,328,318,340,0,10c,188,0,0,c0,6,148,0,10a,138,0,1c,226,2e,32c,0,\
+                 302,318,6c,aa,46,0,0,a2,6c,0,aa,230,2b0,86,0,26,0,320,186,320,26c,2aa,0,a6,0,a6,\
+                 26c,2c6,2aa,318,0,58,2e0,e8,238,0,380,3b0,0,318,1a,226,2e,23a,330,304,0,250,212,0,\
+                 c6,0,296,214,0,290",
+            ),
+            board_of(
+                "020006009007100000000230010000500300500070000080002006000004000608020004040000920",
+                "11a,0,3a,190,130,0,1b0,1b8,0,318,268,0,0,330,320,174,178,12c,310,260,270,0,0,3a0,\
+                 1f0,0,1a0,296,2c2,256,0,352,302,0,390,186,0,24a,25e,358,0,30a,116,310,106,29a,0,\
+                 21a,218,212,0,b2,2b0,0,28e,2aa,22e,388,322,0,1e2,1e8,1aa,0,2a8,0,288,0,2aa,a2,a8,\
+                 0,8a,0,2a,1c8,162,1aa,0,0,1aa",
+            ),
+        ];
+        for board in boards {
+            let base = Position::new(&board.values, &board.cands);
+            for cell in (0..81).filter(|&c| board.values[c] == 0) {
+                for d in digits_of(board.cands[cell]) {
+                    assert!(base.after(cell, d).is_some() && base.without(cell, d).is_some());
+                }
+            }
+            assert_eq!(screen_anew(&board), Screen::Plain);
+            let found = [Kind::Nishio, Kind::Multiple, Kind::Dynamic]
+                .into_iter()
+                .find_map(|kind| find(&board, kind));
+            assert!(found.is_some());
+        }
     }
 
     #[test]

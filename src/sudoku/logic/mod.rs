@@ -78,7 +78,14 @@ const FINDERS: &[Finder] = &[
 pub const MAX_NESTING: u8 = 4;
 
 /// Static forcing chains (AICs and their named forms) and nice loops: the easier one.
+///
+/// Both follow links between single candidates that the singles closures follow too, so a
+/// board on which those conclude nothing ([`chain_screen`]) has none: there, before every
+/// nested step, they are not searched.
 fn static_chains(board: &Board) -> Option<Step> {
+    if chain_screen::screen(board) != chain_screen::Screen::Plain {
+        return None;
+    }
     let chain = chains::forcing_chain(board);
     let cycle = loops::nice_loop(board);
     match (chain, cycle) {
