@@ -1,11 +1,11 @@
-//! Whether Sudoku Explainer's plain dynamic forcing chains can conclude anything on a board,
-//! answered with singles closures (nine digit masks per assumption) instead of the chain
-//! tracker that measures each conclusion.
+//! Whether Sudoku Explainer's forcing chains, and the static chains and loops searched before
+//! them, can conclude anything on a board, answered with the closures of its assumptions (nine
+//! digit masks each) instead of the chain trackers that measure each conclusion.
 //!
 //! The hardest puzzles take dozens of nested steps, and before each one SE's chains are
 //! searched and find nothing: the Nishio, multiple and dynamic searches follow every
 //! candidate true and false with full bookkeeping only to come back empty. What those three
-//! can conclude is bounded by what the closures conclude:
+//! can conclude is bounded by what the singles closures conclude:
 //! - a dynamic chain follows naked and hidden singles on the changing board, which is exactly
 //!   the closure, so an assumption it refutes is one whose closure breaks;
 //! - a Nishio chain follows one digit's links only, and a multiple (static) chain follows
@@ -17,11 +17,12 @@
 //! So when no closure breaks and the closures share nothing new, the three searches find
 //! nothing, and neither do the static forcing chains and nice loops searched before them
 //! (their links are single candidates' too, and each of their conclusions is one that an
-//! assumption's two closures, or a cell's, share). The same holds for the dynamic chains that also use pointing, pairs and X-Wings,
-//! with closures that use those rules too.
+//! assumption's two closures, or a cell's, share). The same holds for the dynamic chains that
+//! also use pointing, pairs and X-Wings, with closures that use those rules too.
 
 use super::super::candidates::{Board, UNIT_CELLS, digits_of};
 use super::singles_closure::Position;
+use std::cell::RefCell;
 
 /// What an assumption's closure derives beyond `base`: per digit (index digit − 1), the
 /// candidates it removes and the cells where it places the digit.
@@ -74,7 +75,7 @@ pub enum Screen {
 thread_local! {
     /// The last board screened and its verdict: the static chains and then SE's chains ask
     /// about the same board, one after the other.
-    static LAST: std::cell::RefCell<Option<(Board, Screen)>> = const { std::cell::RefCell::new(None) };
+    static LAST: RefCell<Option<(Board, Screen)>> = const { RefCell::new(None) };
 }
 
 /// Which of SE's chain searches may conclude anything on `board` (see the module's reasoning).
