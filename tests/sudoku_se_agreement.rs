@@ -137,3 +137,30 @@ fn direct_steps_count_only_the_single_sukaku_explainer_looks_for() {
         assert_eq!(rating, se, "{puzzle}");
     }
 }
+
+#[test]
+fn nested_chain_ratings_match_sudoku_explainer() {
+    // The four of hardest-1106-se-sample.txt that rate in about a second (the others take up to
+    // half a minute): SE's nested levels (+ forcing chains, + multiple forcing chains) are
+    // searched and measured as SE does. All 13 are identical (`gridwise bench sudoku`).
+    let path = format!(
+        "{}/data/sudoku/hardest-1106-se-sample.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("reading hardest-1106-se-sample.txt");
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    for i in [0, 1, 11, 12] {
+        let mut fields = lines[i].split_whitespace();
+        let grid = Grid::parse(fields.next().unwrap()).unwrap();
+        let se: f64 = fields.next().unwrap().parse().unwrap();
+        let ours = rate_grid(&grid).unwrap().rating;
+        assert!(
+            (ours - se).abs() < 0.05,
+            "{}: {ours} against {se}",
+            lines[i]
+        );
+    }
+}

@@ -111,6 +111,9 @@ pub fn about(technique: &str) -> &'static str {
         "Simple Colouring (trap)" | "Simple Colouring (wrap)" => {
             "Colour the places of one digit that form pairs in their units in two alternating colours: one colour is true, the other false. A cell seeing both colours cannot hold the digit (trap); a colour that sees itself is false everywhere (wrap)."
         }
+        nested if nested.starts_with("Nested") => {
+            "A forcing chain with other forcing chains inside it: assume a candidate true (or false) and follow the consequences; when neither singles nor simple patterns follow any more, a shorter chain on the board the assumption has changed removes a candidate, and the outer chain goes on from there. Sudoku Explainer rates these by what the inner chains may be (static chains 9.5, cell and region chains 10.0, dynamic chains 10.5) and by the length of all the chains together."
+        }
         plus if plus.ends_with("(+)") => {
             "A forcing chain that also uses simple patterns on the way: assume a candidate true (or false) and follow the consequences; when no single follows any more, pointing, box/line reductions, naked and hidden pairs and X-Wings that the assumption created carry the chain on. If every choice leads to the same result, that result holds; if an assumption leads to a contradiction, it is false."
         }

@@ -56,7 +56,9 @@ const TECHNIQUES: &[(&str, f64, f64)] = &[
     ("Dynamic Forcing Chain (+)", 9.0, 10.0),
     ("Dynamic Cell Forcing Chains (+)", 9.0, 10.0),
     ("Dynamic Region Forcing Chains (+)", 9.0, 10.0),
-    ("Nested Forcing Chain", 9.5, 12.0),
+    ("Nested Forcing Chain", 9.5, 12.5),
+    ("Nested Cell Forcing Chains", 9.5, 12.5),
+    ("Nested Region Forcing Chains", 9.5, 12.5),
 ];
 
 /// Letters and digits only, lower case: "XY-Wing", "xy wing" and "XYWING" are one name.

@@ -3,7 +3,7 @@
 //! `sudoku.nestedShare` (any worker, stateless).
 //!
 //! Workers share no memory, so the path waits in the worker that holds it while the others
-//! each search a share of the assumptions; the page picks the best of the shares' answers and
+//! each search a share of the board's rows; the page picks the best of the shares' answers and
 //! hands it back. SE's forcing chains come first at every position that needs a chain, and
 //! when the last such position needed a nested step the path also stops before them, so that
 //! the page can start the shares of the first nesting level while this worker searches the
@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 use super::sudoku_logic::RateReply;
 use super::{Failure, Progress, from_args, to_js};
 use crate::sudoku::candidates::Board;
-use crate::sudoku::logic::forcing::{Leads, ShareAnswer, contradiction_from, contradiction_share};
+use crate::sudoku::logic::nested::{ShareAnswer, nested_from, nested_share};
 use crate::sudoku::logic::se_chains;
 use crate::sudoku::logic::walk::Ask;
 use crate::sudoku::rating::{PathProgress, RatingPath, parse_unique};
@@ -36,8 +36,6 @@ struct Session {
     /// probably find nothing at the next one either, and the page is given the chance to
     /// start the nested search beside them.
     chains_failed_last: bool,
-    /// The assumptions that led the last nested searches, sent with the next ones.
-    leads: Leads,
 }
 
 thread_local! {
@@ -51,18 +49,14 @@ struct NestedSearch {
     level: u8,
     values: Vec<u8>,
     cands: Vec<u16>,
-    /// Assumptions to try first (see [`Leads`]): a matter of speed only.
-    #[serde(default)]
-    leads: Vec<usize>,
 }
 
 impl NestedSearch {
-    fn at(level: u8, board: &Board, leads: &Leads) -> NestedSearch {
+    fn at(level: u8, board: &Board) -> NestedSearch {
         NestedSearch {
             level,
             values: board.values.to_vec(),
             cands: board.cands.to_vec(),
-            leads: leads.at(level).to_vec(),
         }
     }
 }
@@ -122,13 +116,10 @@ struct ResumeArgs {
     /// this worker does not wait idle for them.
     #[serde(default)]
     own: Option<ShareOf>,
-    /// After a `nested` stop: the best share's (rating, assumption index), or none when no
-    /// share found one.
+    /// After a `nested` stop: the best share's (rating, index), or none when no share found
+    /// one.
     #[serde(default)]
     found: Option<(f64, usize)>,
-    /// After a `nested` stop: every share's `leads`, together.
-    #[serde(default)]
-    leads: Vec<(f64, usize)>,
 }
 
 #[derive(Deserialize)]
@@ -160,17 +151,15 @@ pub fn sudoku_rate_begin(args: JsValue, progress: &js_sys::Function) -> Result<J
             id: *last,
             path,
             chains_failed_last: true,
-            leads: Leads::default(),
         }
     });
     stretch(session, Resume::Begin, progress)
 }
 
 /// `sudoku.rateResume {session, chains: true, own?: {share, shares}}` or `{session, found:
-/// [rating, index] | null, leads: [[rating, index], …]}` (the best answer of the
-/// `sudoku.nestedShare` shares, and all their leads); replies as `sudoku.rateBegin`, and with
-/// `own`, a `nested` stop right after the chains also carries `own: {found, leads}`, that share
-/// of the search searched here.
+/// [rating, index] | null}` (the best answer of the `sudoku.nestedShare` shares); replies as
+/// `sudoku.rateBegin`, and with `own`, a `nested` stop right after the chains also carries
+/// `own: {found}`, that share of the search searched here.
 #[wasm_bindgen(js_name = sudoku_rateResume)]
 pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let ResumeArgs {
@@ -178,7 +167,6 @@ pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<
         chains,
         own,
         found,
-        leads,
     } = from_args(args)?;
     // Checked before the session is taken out, which a failure here would lose.
     let own = own.map(ShareOf::checked).transpose()?;
@@ -191,26 +179,20 @@ pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<
     let resume = if chains {
         Resume::Chains(own)
     } else {
-        Resume::Nested(found, leads)
+        Resume::Nested(found)
     };
     stretch(session, resume, progress)
 }
 
-/// `sudoku.nestedShare {level, values, cands, leads, share, shares}` → `{found: [rating, index]
-/// | null, leads: [[rating, index], …]}`: the easiest contradiction of share `share` (from 0) of
-/// `shares`, and the share's leads (see [`Leads`]).
+/// `sudoku.nestedShare {level, values, cands, share, shares}` → `{found: [rating, index] |
+/// null}`: the best nested step of share `share` (from 0) of `shares` (see
+/// [`nested_share`]).
 #[wasm_bindgen(js_name = sudoku_nestedShare)]
 pub fn sudoku_nested_share(args: JsValue) -> Result<JsValue, Failure> {
     let ShareArgs { search, of } = from_args(args)?;
     let ShareOf { share, shares } = of.checked()?;
     let board = board_of(&search)?;
-    to_js(&contradiction_share(
-        &board,
-        search.level,
-        share,
-        shares,
-        &search.leads,
-    ))
+    to_js(&nested_share(&board, search.level, share, shares))
 }
 
 fn board_of(search: &NestedSearch) -> Result<Board, Failure> {
@@ -230,8 +212,8 @@ enum Resume {
     /// Search the chains at the position the last stretch stopped before, and when they find
     /// nothing, this share of the first nesting level there.
     Chains(Option<ShareOf>),
-    /// The answer to the nested search the last stretch stopped at, and the shares' leads.
-    Nested(Option<(f64, usize)>, Vec<(f64, usize)>),
+    /// The answer to the nested search the last stretch stopped at.
+    Nested(Option<(f64, usize)>),
 }
 
 /// Resumes `session` as `resume` says, then walks on to its next stop.
@@ -254,16 +236,14 @@ fn stretch(
             chains_now = true;
             own_share = own;
         }
-        Resume::Nested(found, leads) => {
+        Resume::Nested(found) => {
             let Some(Ask::Nested(level)) = path.advance(&mut report) else {
                 return Err(failure("this rating asked for no nested search"));
             };
-            session.leads.take(level, leads);
             let step = match found {
                 Some((rating, index)) => Some(
-                    contradiction_from(path.board(), level, rating, index).ok_or_else(|| {
-                        failure("a share's nested contradiction could not be found again")
-                    })?,
+                    nested_from(path.board(), level, rating, index)
+                        .ok_or_else(|| failure("a share's nested step could not be found again"))?,
                 ),
                 None => None,
             };
@@ -292,20 +272,13 @@ fn stretch(
         own: None,
         done: None,
     };
-    let search = |level| NestedSearch::at(level, session.path.board(), &session.leads);
+    let search = |level| NestedSearch::at(level, session.path.board());
     match stop {
         Some(Ask::Chains) => reply.chains = Some(search(1)),
         Some(Ask::Nested(level)) => {
             reply.nested = Some(search(level));
             if let Some(ShareOf { share, shares }) = own_share.filter(|_| chains_failed_here) {
-                let answer = contradiction_share(
-                    session.path.board(),
-                    level,
-                    share,
-                    shares,
-                    session.leads.at(level),
-                );
-                reply.own = Some(answer);
+                reply.own = Some(nested_share(session.path.board(), level, share, shares));
             }
         }
         None => {

@@ -44,7 +44,7 @@ fn pairs() -> impl Iterator<Item = (usize, usize)> {
 
 /// The order in which SE's Java `HashMap` keyed by cell lists removable candidates: buckets
 /// by cell index modulo the table size, ties in insertion order.
-fn in_hash_order(mut cells: Vec<(usize, Digits)>) -> Vec<(usize, Digits)> {
+pub(super) fn in_hash_order(mut cells: Vec<(usize, Digits)>) -> Vec<(usize, Digits)> {
     let mut table = 16;
     while cells.len() * 4 > table * 3 {
         table *= 2;

@@ -12,11 +12,13 @@ pub mod colouring;
 pub mod direct;
 pub mod empty_rectangle;
 pub mod fish;
-pub mod forcing;
 pub mod intersections;
 pub mod loops;
+pub mod nested;
 pub mod parallel;
 pub mod se_chaining;
+mod se_nested;
+mod se_unary;
 pub mod singles;
 pub mod singles_closure;
 pub mod strong_links;
@@ -74,8 +76,8 @@ const FINDERS: &[Finder] = &[
     |b| als_wings::als_wing(b, 6),
 ];
 
-/// The deepest nesting of forcing chains tried (SE's "Nested Forcing Chains" levels 1–4).
-pub const MAX_NESTING: u8 = 4;
+/// How many nested searches follow SE's chains (see [`nested`]).
+pub const MAX_NESTING: u8 = nested::SEARCHES;
 
 /// Static forcing chains (AICs and their named forms) and nice loops: the easier one.
 ///
@@ -123,8 +125,7 @@ pub fn next_step(board: &Board) -> Option<Step> {
     next_step_before_chains(board)
         .or_else(|| productive(se_chains(board)))
         .or_else(|| {
-            (1..=MAX_NESTING)
-                .find_map(|level| productive(forcing::dynamic_contradiction(board, level)))
+            (1..=MAX_NESTING).find_map(|level| productive(nested::nested_step(board, level)))
         })
 }
 
@@ -141,29 +142,13 @@ pub fn next_step_before_chains(board: &Board) -> Option<Step> {
 
 /// What [`answer_here`] carries from one search of a path to the next.
 #[derive(Default)]
-pub struct Answering {
-    /// The first nesting level's answer, searched beside SE's chains at the last position where
-    /// they found nothing: the walk asks for it next.
-    nested: Option<Option<Step>>,
-    /// The assumptions that led the last nested searches (see [`forcing::Leads`]).
-    leads: forcing::Leads,
-}
+pub struct Answering {}
 
-/// Answers what a [`walk::PathWalk`] asks, on this machine's threads. SE's chains are searched
-/// while the other threads already search the first nesting level, which the walk asks for
-/// next whenever the chains find nothing (as they do before every nested step); `answering`
-/// keeps that answer until then.
-pub fn answer_here(board: &Board, ask: walk::Ask, answering: &mut Answering) -> Option<Step> {
-    let Answering { nested, leads } = answering;
+/// Answers what a [`walk::PathWalk`] asks, on this machine's threads.
+pub fn answer_here(board: &Board, ask: walk::Ask, _answering: &mut Answering) -> Option<Step> {
     match ask {
-        walk::Ask::Chains => {
-            let (chain, first_level) =
-                forcing::contradiction_beside(board, 1, leads, || se_chains(board));
-            *nested = first_level;
-            chain
-        }
-        walk::Ask::Nested(1) if nested.is_some() => nested.take().flatten(),
-        walk::Ask::Nested(level) => forcing::dynamic_contradiction_led(board, level, leads),
+        walk::Ask::Chains => se_chains(board),
+        walk::Ask::Nested(level) => nested::nested_step(board, level),
     }
 }
 

@@ -14,11 +14,14 @@
 //! - of all conclusions, the one with the lowest rating, then the shortest, then the kind SE
 //!   sorts first, then the first found, is the step.
 
-use super::super::candidates::{Board, CELL_UNITS, UNIT_CELLS, UNITS, digits_of, unit_name};
+use super::super::candidates::{
+    Board, CELL_UNITS, Digits, UNIT_CELLS, UNITS, digits_of, unit_name,
+};
 use super::super::grid::cell_name;
 use super::super::step::{CellDigit, Link, Role, Step};
 use super::chain_rules::first_rule;
 use super::chains::{length_surcharge, node, nodes_text, parts};
+use super::se_nested;
 use std::rc::Rc;
 
 const NONE: u32 = u32::MAX;
@@ -34,6 +37,11 @@ pub enum Kind {
     Dynamic,
     /// Dynamic, also using pointing, pairs and X-Wings when the singles run dry.
     DynamicPlus,
+    /// SE's nested levels: dynamic, using pointing, pairs and X-Wings and then inner chains
+    /// when the singles run dry: static forcing chains and cycles (level 2, 9.5), also
+    /// multiple static chains (level 3, 10.0), or dynamic chains of level `inner` (level 4,
+    /// 10.5).
+    Nested { level: u8, inner: u8 },
 }
 
 impl Kind {
@@ -47,64 +55,143 @@ impl Kind {
             Kind::Multiple => 8.0,
             Kind::Dynamic => 8.5,
             Kind::DynamicPlus => 9.0,
+            Kind::Nested { level, .. } => 8.5 + 0.5 * f64::from(level),
         }
     }
 
     fn suffix(self) -> &'static str {
-        if self == Kind::DynamicPlus {
-            " (+)"
-        } else {
-            ""
+        match self {
+            Kind::DynamicPlus => " (+)",
+            Kind::Nested { level: 2, .. } => " (+ Forcing Chains)",
+            Kind::Nested { level: 3, .. } => " (+ Multiple Forcing Chains)",
+            Kind::Nested { .. } => " (+ Dynamic Forcing Chains)",
+            _ => "",
+        }
+    }
+
+    /// Whether the chain applies pointing, pairs and X-Wings when its singles run dry.
+    fn plus(self) -> bool {
+        matches!(self, Kind::DynamicPlus | Kind::Nested { .. })
+    }
+}
+
+/// Why a node follows from its parents, as SE records it: it decides which of an outer chain's
+/// removals an inner chain rests on (see [`super::se_nested`]).
+pub(super) mod cause {
+    /// The assumption itself.
+    pub const NONE: u8 = 0;
+    /// The cell: its other digit (or, for a "false" node, the cell's true digit).
+    pub const CELL: u8 = 1;
+    /// The digit's box, row or column.
+    pub const BOX: u8 = 2;
+    pub const ROW: u8 = 3;
+    pub const COLUMN: u8 = 4;
+    /// A technique applied inside the chain (pointing, pairs, X-Wing, an inner chain).
+    pub const ADVANCED: u8 = 5;
+
+    /// The cause for a link through `unit` (rows 0–8, columns 9–17, boxes 18–26).
+    pub fn of_unit(unit: usize) -> u8 {
+        match unit {
+            0..=8 => ROW,
+            9..=17 => COLUMN,
+            _ => BOX,
         }
     }
 }
 
+/// An inner chain an outer chain used (nested chains only): what it adds to the outer chain's
+/// length, once however often it is used, and what tells it from other chains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct InnerChain {
+    pub(super) complexity: usize,
+    /// A hash of the chain's nodes, target by target (SE counts two equal chains once).
+    pub(super) fingerprint: u64,
+}
+
 /// Everything one assumption leads to: each derived node once, with the nodes it was derived
 /// from (its first derivation), in the order derived.
-struct Implications {
+#[derive(Clone)]
+pub(super) struct Implications {
     /// Record index of each node, or `NONE`.
     slot: Vec<u32>,
-    /// Per record: its node and its parents (record indices) in `parents`.
+    /// Per record: its node, why it follows, and its parents (record indices) in `parents`.
     nodes: Vec<u16>,
+    causes: Vec<u8>,
     spans: Vec<(u32, u32)>,
     parents: Vec<u32>,
+    /// Per record: the inner chain it was derived by (index into `inner`), or `NONE`.
+    nested: Vec<u32>,
+    inner: Vec<InnerChain>,
     /// Records of "true" and "false" nodes in the order derived.
     on_order: Vec<u32>,
     off_order: Vec<u32>,
     /// The two records that clash (true and false of one candidate), if the assumption fails.
-    clash: Option<(u32, u32)>,
+    pub(super) clash: Option<(u32, u32)>,
 }
 
 impl Implications {
-    fn new() -> Implications {
+    pub(super) fn new() -> Implications {
         Implications {
             slot: vec![NONE; 1458],
             nodes: Vec::with_capacity(256),
+            causes: Vec::with_capacity(256),
             spans: Vec::with_capacity(256),
             parents: Vec::with_capacity(512),
+            nested: Vec::new(),
+            inner: Vec::new(),
             on_order: Vec::with_capacity(128),
             off_order: Vec::with_capacity(256),
             clash: None,
         }
     }
 
-    fn get(&self, n: usize) -> Option<u32> {
+    /// Empties the record for another search, in time proportional to what it held.
+    pub(super) fn reset(&mut self) {
+        for &n in &self.nodes {
+            self.slot[n as usize] = NONE;
+        }
+        self.nodes.clear();
+        self.causes.clear();
+        self.spans.clear();
+        self.parents.clear();
+        self.nested.clear();
+        self.inner.clear();
+        self.on_order.clear();
+        self.off_order.clear();
+        self.clash = None;
+    }
+
+    pub(super) fn get(&self, n: usize) -> Option<u32> {
         let r = self.slot[n];
         (r != NONE).then_some(r)
     }
 
-    /// A record that is not (yet) one of the derived nodes: the losing side of a clash.
-    fn detached(&mut self, n: usize, parents: &[u32]) -> u32 {
+    /// A record that is not (yet) one of the derived nodes: the losing side of a clash, or a
+    /// node reached again along another path.
+    pub(super) fn detached(&mut self, n: usize, parents: &[u32], why: u8) -> u32 {
         let r = self.nodes.len() as u32;
         self.nodes.push(n as u16);
+        self.causes.push(why);
         let start = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.spans.push((start, parents.len() as u32));
+        if !self.inner.is_empty() {
+            self.nested.push(NONE);
+        }
         r
     }
 
-    fn insert(&mut self, n: usize, parents: &[u32]) -> u32 {
-        let r = self.detached(n, parents);
+    /// Records that `r` was derived by the inner chain `chain`.
+    fn nest(&mut self, r: u32, chain: InnerChain) {
+        if self.inner.is_empty() {
+            self.nested = vec![NONE; self.nodes.len()];
+        }
+        self.nested[r as usize] = self.inner.len() as u32;
+        self.inner.push(chain);
+    }
+
+    pub(super) fn insert(&mut self, n: usize, parents: &[u32], why: u8) -> u32 {
+        let r = self.detached(n, parents, why);
         self.slot[n] = r;
         if n % 2 == 1 {
             self.on_order.push(r);
@@ -114,18 +201,28 @@ impl Implications {
         r
     }
 
-    fn node_of(&self, r: u32) -> usize {
+    pub(super) fn node_of(&self, r: u32) -> usize {
         self.nodes[r as usize] as usize
     }
 
-    fn parents_of(&self, r: u32) -> &[u32] {
+    pub(super) fn cause_of(&self, r: u32) -> u8 {
+        self.causes[r as usize]
+    }
+
+    pub(super) fn parents_of(&self, r: u32) -> &[u32] {
         let (start, len) = self.spans[r as usize];
         &self.parents[start as usize..(start + len) as usize]
     }
 
+    /// The inner chain record `r` was derived by, if any.
+    fn inner_of(&self, r: u32) -> Option<InnerChain> {
+        let k = *self.nested.get(r as usize)?;
+        (k != NONE).then(|| self.inner[k as usize])
+    }
+
     /// SE's chain length for one conclusion: the number of distinct nodes it rests on,
     /// itself included.
-    fn ancestors(&self, r: u32) -> usize {
+    pub(super) fn ancestors(&self, r: u32) -> usize {
         let mut count = 0;
         self.walk_ancestors(r, |_| count += 1);
         count
@@ -139,7 +236,7 @@ impl Implications {
 
     /// Calls `visit` once for `r` and each record it rests on. Every node is recorded at most
     /// once, plus one detached clash record, so a fixed bit set covers them all.
-    fn walk_ancestors(&self, r: u32, mut visit: impl FnMut(u32)) {
+    pub(super) fn walk_ancestors(&self, r: u32, mut visit: impl FnMut(u32)) {
         let mut seen = [0u64; 1536 / 64];
         let mut stack = vec![r];
         while let Some(x) = stack.pop() {
@@ -192,7 +289,7 @@ impl Implications {
 fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
     let mut imp = Implications::new();
     let mut grid = source.clone();
-    let first = imp.insert(start, &[]);
+    let first = imp.insert(start, &[], cause::NONE);
     let mut pending_on = std::collections::VecDeque::new();
     let mut pending_off = std::collections::VecDeque::new();
     if start % 2 == 1 {
@@ -201,20 +298,20 @@ fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
         pending_off.push_back(first);
     }
     let cell_links = kind != Kind::Nishio;
-    let mut out: Vec<(usize, Vec<u32>)> = Vec::new();
+    let mut out: Vec<(usize, Vec<u32>, u8)> = Vec::new();
     let mut places = digit_places(&grid);
     loop {
         if let Some(r) = pending_on.pop_front() {
             let n = imp.node_of(r);
             true_to_false(&grid, &places, n, cell_links, &mut out);
-            for (m, _) in out.drain(..) {
+            for (m, _, why) in out.drain(..) {
                 if let Some(on) = imp.get(m ^ 1) {
-                    let off = imp.detached(m, &[r]);
+                    let off = imp.detached(m, &[r], why);
                     imp.clash = Some((on, off));
                     return imp;
                 }
                 if imp.get(m).is_none() {
-                    pending_off.push_back(imp.insert(m, &[r]));
+                    pending_off.push_back(imp.insert(m, &[r], why));
                 }
             }
             continue;
@@ -227,29 +324,43 @@ fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
                 grid.eliminate(c, d);
                 places[usize::from(d)] &= !(1 << c);
             }
-            for (m, parents) in out.drain(..) {
+            for (m, parents, why) in out.drain(..) {
                 if let Some(off) = imp.get(m ^ 1) {
-                    let on = imp.detached(m, &parents);
+                    let on = imp.detached(m, &parents, why);
                     imp.clash = Some((on, off));
                     return imp;
                 }
                 if imp.get(m).is_none() {
-                    pending_on.push_back(imp.insert(m, &parents));
+                    pending_on.push_back(imp.insert(m, &parents, why));
                 }
             }
             continue;
         }
-        if kind != Kind::DynamicPlus {
+        if !kind.plus() {
             return imp;
         }
         let mut added = false;
-        for e in first_rule(source, &grid) {
-            if imp.get(e.node).is_some() {
-                continue;
+        let rules = first_rule(source, &grid);
+        if !rules.is_empty() {
+            for e in rules {
+                if imp.get(e.node).is_some() {
+                    continue;
+                }
+                let parents: Vec<u32> = e.parents.iter().filter_map(|&p| imp.get(p)).collect();
+                pending_off.push_back(imp.insert(e.node, &parents, cause::ADVANCED));
+                added = true;
             }
-            let parents: Vec<u32> = e.parents.iter().filter_map(|&p| imp.get(p)).collect();
-            pending_off.push_back(imp.insert(e.node, &parents));
-            added = true;
+        } else if let Kind::Nested { level, inner } = kind {
+            for e in se_nested::inner_eliminations(source, &grid, level, inner) {
+                if imp.get(e.node).is_some() {
+                    continue;
+                }
+                let parents: Vec<u32> = e.parents.iter().filter_map(|&p| imp.get(p)).collect();
+                let r = imp.insert(e.node, &parents, cause::ADVANCED);
+                imp.nest(r, e.chain);
+                pending_off.push_back(r);
+                added = true;
+            }
         }
         if !added {
             return imp;
@@ -301,13 +412,13 @@ fn true_to_false(
     places: &[u128; 10],
     n: usize,
     cell_links: bool,
-    out: &mut Vec<(usize, Vec<u32>)>,
+    out: &mut Vec<(usize, Vec<u32>, u8)>,
 ) {
     let (cell, digit, _) = parts(n);
     if cell_links {
         for d in digits_of(grid.cands[cell]) {
             if d != digit {
-                out.push((node(cell, d, false), Vec::new()));
+                out.push((node(cell, d, false), Vec::new(), cause::CELL));
             }
         }
     }
@@ -317,7 +428,8 @@ fn true_to_false(
     for unit in [boxu, row, column] {
         let here = left & UNIT_CELLS[unit];
         left &= !here;
-        out.extend(cells_of(here).map(|c| (node(c, digit, false), Vec::new())));
+        let why = cause::of_unit(unit);
+        out.extend(cells_of(here).map(|c| (node(c, digit, false), Vec::new(), why)));
     }
 }
 
@@ -331,7 +443,7 @@ fn false_to_true(
     imp: &Implications,
     r: u32,
     cell_links: bool,
-    out: &mut Vec<(usize, Vec<u32>)>,
+    out: &mut Vec<(usize, Vec<u32>, u8)>,
 ) {
     let (cell, digit, _) = parts(imp.node_of(r));
     if cell_links && grid.count(cell) == 2 {
@@ -344,7 +456,7 @@ fn false_to_true(
                 parents.extend(imp.get(node(cell, d, false)));
             }
         }
-        out.push((node(cell, other, true), parents));
+        out.push((node(cell, other, true), parents, cause::CELL));
     }
     let [row, column, boxu] = CELL_UNITS[cell];
     let elsewhere = places[usize::from(digit)] & !(1u128 << cell);
@@ -360,18 +472,20 @@ fn false_to_true(
                 parents.extend(imp.get(node(c, digit, false)));
             }
         }
-        out.push((node(only, digit, true), parents));
+        out.push((node(only, digit, true), parents, cause::of_unit(unit)));
     }
 }
 
 /// A conclusion found by the search, with what SE sorts it by.
-struct Found {
-    rating: f64,
-    complexity: usize,
+pub(super) struct Found {
+    pub(super) rating: f64,
+    pub(super) complexity: usize,
     /// SE's order among equally rated, equally long conclusions: both-ways 1, cell 5,
     /// region 6, contradiction 7.
-    sort_key: u8,
-    step: Step,
+    pub(super) sort_key: u8,
+    /// The cell whose chains found it.
+    pub(super) cell: usize,
+    pub(super) step: Step,
 }
 
 /// The conclusion `target` as a step: a placement when it is "true", else an elimination.
@@ -402,9 +516,67 @@ struct Search<'a> {
     board: &'a Board,
     kind: Kind,
     best: Option<Found>,
+    /// The cell whose chains are being followed (the best conclusion's cell is kept with it).
+    current: usize,
+    /// Every conclusion in the order found, when the search serves as an inner rule of a
+    /// nested chain (which uses them all, not only the best).
+    all: Option<Vec<Hint>>,
     /// What assuming each candidate true leads to (index: node / 2), followed once: region
     /// chains need the same assumptions as the cells they pass through.
     assumed_true: Vec<Option<Rc<Implications>>>,
+}
+
+/// One conclusion of a chain search with everything an outer chain needs to use it (see
+/// [`super::se_nested`]): SE's rating and length, the candidates it removes (in the order SE
+/// lists them before its hash map sorts them), and the chains it rests on.
+pub(super) struct Hint {
+    pub(super) difficulty: f64,
+    pub(super) complexity: usize,
+    pub(super) sort_key: u8,
+    pub(super) removable: Vec<(usize, Digits)>,
+    /// The end of each chain, in SE's order.
+    pub(super) targets: Vec<(Rc<Implications>, u32)>,
+    /// The cause SE gives each chain's assumption: the cell for cell chains, the unit for
+    /// region chains, none otherwise.
+    pub(super) start_cause: u8,
+}
+
+/// SE's length of a conclusion resting on `targets`: every chain's distinct nodes, plus each
+/// distinct inner chain they used (nested chains only).
+fn complexity_of(targets: &[(Rc<Implications>, u32)]) -> usize {
+    let flat: usize = targets.iter().map(|(imp, r)| imp.ancestors(*r)).sum();
+    if targets.iter().all(|(imp, _)| imp.inner.is_empty()) {
+        return flat;
+    }
+    let mut seen: Vec<u64> = Vec::new();
+    let mut nested = 0;
+    for (imp, r) in targets {
+        imp.walk_ancestors(*r, |x| {
+            if let Some(chain) = imp.inner_of(x)
+                && !seen.contains(&chain.fingerprint)
+            {
+                seen.push(chain.fingerprint);
+                nested += chain.complexity;
+            }
+        });
+    }
+    flat + nested
+}
+
+/// The candidates a conclusion removes: the cell's other digits when `target` is "true",
+/// else the one candidate (empty: nothing to gain).
+fn removable(board: &Board, target: usize) -> Vec<(usize, Digits)> {
+    let (c, d, on) = parts(target);
+    let digits = if on {
+        board.cands[c] & !(1 << d)
+    } else {
+        1 << d
+    };
+    if digits == 0 {
+        Vec::new()
+    } else {
+        vec![(c, digits)]
+    }
 }
 
 impl Search<'_> {
@@ -416,8 +588,31 @@ impl Search<'_> {
             .clone()
     }
 
-    fn offer(&mut self, complexity: usize, sort_key: u8, build: impl FnOnce(f64) -> Option<Step>) {
+    /// A conclusion `target` resting on the chains ending at `targets`.
+    fn offer(
+        &mut self,
+        targets: Vec<(Rc<Implications>, u32)>,
+        sort_key: u8,
+        target: usize,
+        start_cause: u8,
+        build: impl FnOnce(f64) -> Option<Step>,
+    ) {
+        let complexity = complexity_of(&targets);
         let rating = self.kind.base() + length_surcharge(complexity);
+        if let Some(all) = &mut self.all {
+            let removable = removable(self.board, target);
+            if !removable.is_empty() {
+                all.push(Hint {
+                    difficulty: rating,
+                    complexity,
+                    sort_key,
+                    removable,
+                    targets,
+                    start_cause,
+                });
+            }
+            return;
+        }
         if let Some(b) = &self.best
             && (b.rating, b.complexity, b.sort_key) <= (rating, complexity, sort_key)
         {
@@ -428,6 +623,7 @@ impl Search<'_> {
                 rating,
                 complexity,
                 sort_key,
+                cell: self.current,
                 step,
             });
         }
@@ -438,6 +634,7 @@ impl Search<'_> {
             Kind::Nishio => return "Nishio Forcing Chain".to_string(),
             Kind::Multiple => "",
             Kind::Dynamic | Kind::DynamicPlus => "Dynamic ",
+            Kind::Nested { .. } => "Nested ",
         };
         format!("{prefix}{what}{}", self.kind.suffix())
     }
@@ -450,9 +647,9 @@ impl Search<'_> {
             return on;
         }
         if let Some((a, b)) = on.clash {
-            let complexity = on.ancestors(a) + on.ancestors(b);
             let name = self.name("Forcing Chain");
-            self.offer(complexity, 7, |rating| {
+            let targets = vec![(on.clone(), a), (on.clone(), b)];
+            self.offer(targets, 7, start ^ 1, cause::NONE, |rating| {
                 let mut s = conclusion(self.board, &name, rating, start ^ 1)?;
                 on.draw(&mut s, a);
                 on.draw(&mut s, b);
@@ -460,11 +657,11 @@ impl Search<'_> {
                 Some(s)
             });
         }
-        let off = follow(self.board, self.kind, start ^ 1);
+        let off = Rc::new(follow(self.board, self.kind, start ^ 1));
         if let Some((a, b)) = off.clash {
-            let complexity = off.ancestors(a) + off.ancestors(b);
             let name = self.name("Forcing Chain");
-            self.offer(complexity, 7, |rating| {
+            let targets = vec![(off.clone(), a), (off.clone(), b)];
+            self.offer(targets, 7, start, cause::NONE, |rating| {
                 let mut s = conclusion(self.board, &name, rating, start)?;
                 off.draw(&mut s, a);
                 off.draw(&mut s, b);
@@ -479,9 +676,9 @@ impl Search<'_> {
                     let Some(r2) = off.get(target) else {
                         continue;
                     };
-                    let complexity = on.ancestors(r) + off.ancestors(r2);
                     let name = self.name("Forcing Chain");
-                    self.offer(complexity, 1, |rating| {
+                    let targets = vec![(on.clone(), r), (off.clone(), r2)];
+                    self.offer(targets, 1, target, cause::NONE, |rating| {
                         let mut s = conclusion(self.board, &name, rating, target)?;
                         on.draw(&mut s, r);
                         off.draw(&mut s, r2);
@@ -501,13 +698,14 @@ impl Search<'_> {
     /// Conclusions shared by every branch (`branches[i]` follows the i-th assumption).
     fn shared(
         &mut self,
-        branches: &[&Implications],
+        branches: &[Rc<Implications>],
         sort_key: u8,
+        start_cause: u8,
         name: &str,
         what: &str,
         unit: Option<usize>,
     ) {
-        let first = branches[0];
+        let first = branches[0].clone();
         for order in [&first.on_order, &first.off_order] {
             for &r in order.iter() {
                 let target = first.node_of(r);
@@ -515,18 +713,16 @@ impl Search<'_> {
                 let Some(records) = records else {
                     continue;
                 };
-                let complexity: usize = branches
-                    .iter()
-                    .zip(&records)
-                    .map(|(b, &x)| b.ancestors(x))
-                    .sum();
-                self.offer(complexity, sort_key, |rating| {
+                let targets: Vec<(Rc<Implications>, u32)> =
+                    branches.iter().cloned().zip(records).collect();
+                let drawn = targets.clone();
+                self.offer(targets, sort_key, target, start_cause, |rating| {
                     let mut s = conclusion(self.board, name, rating, target)?;
                     if let Some(u) = unit {
                         s = s.with_units(&[u]);
                     }
-                    for (b, &x) in branches.iter().zip(&records) {
-                        b.draw(&mut s, x);
+                    for (b, x) in &drawn {
+                        b.draw(&mut s, *x);
                     }
                     s.text = format!(
                         "One of {what} has to be true, and each of them leads to the same result: {}. So it is certain.",
@@ -540,7 +736,7 @@ impl Search<'_> {
 
     /// Region chains through `cell`'s `digit`, for each unit in which `cell` is the digit's
     /// first place (so each unit is tried once).
-    fn regions(&mut self, cell: usize, digit: u8, own: &Implications) {
+    fn regions(&mut self, cell: usize, digit: u8, own: &Rc<Implications>) {
         let [row, column, boxu] = CELL_UNITS[cell];
         for unit in [boxu, row, column] {
             let pos = self.board.positions(unit, digit);
@@ -551,21 +747,21 @@ impl Search<'_> {
             if UNITS[unit][pos.trailing_zeros() as usize] != cell {
                 continue;
             }
-            let others: Vec<Rc<Implications>> = (0..9)
-                .filter(|i| pos & (1 << i) != 0)
-                .map(|i| UNITS[unit][i])
-                .filter(|&c| c != cell)
-                .map(|c| self.truth(c, digit))
-                .collect();
-            let mut branches: Vec<&Implications> = vec![own];
-            branches.extend(others.iter().map(|b| &**b));
+            let mut branches = vec![own.clone()];
+            for i in (0..9).filter(|i| pos & (1 << i) != 0) {
+                let c = UNITS[unit][i];
+                if c != cell {
+                    branches.push(self.truth(c, digit));
+                }
+            }
             let name = self.name("Region Forcing Chains");
             let what = format!("the places for {digit} in {}", unit_name(unit));
-            self.shared(&branches, 6, &name, &what, Some(unit));
+            self.shared(&branches, 6, cause::of_unit(unit), &name, &what, Some(unit));
         }
     }
 
     fn cell(&mut self, cell: usize) {
+        self.current = cell;
         let cands = self.board.count(cell);
         let wanted = if self.kind.dynamic() {
             cands > 1
@@ -584,10 +780,9 @@ impl Search<'_> {
             branches.push(on);
         }
         if self.kind != Kind::Nishio {
-            let refs: Vec<&Implications> = branches.iter().map(|b| &**b).collect();
             let name = self.name("Cell Forcing Chains");
             let what = format!("the candidates of {}", cell_name(cell));
-            self.shared(&refs, 5, &name, &what, None);
+            self.shared(&branches, 5, cause::CELL, &name, &what, None);
         }
     }
 }
@@ -613,16 +808,46 @@ fn contradiction_text(start: usize, imp: &Implications, a: u32, b: u32) -> Strin
 
 /// The step SE's `kind` of chaining takes on `board`, if it finds any.
 pub fn find(board: &Board, kind: Kind) -> Option<Step> {
+    find_from(board, kind, 0..81).map(|b| b.step)
+}
+
+/// The best conclusion found from the chains of `cells` (ascending), with the cell it came
+/// from. Over all cells the best is the one with the lowest (rating, complexity, sort key,
+/// cell), so searches of parts of the board combine into [`find`]'s answer.
+pub(super) fn find_from(
+    board: &Board,
+    kind: Kind,
+    cells: impl IntoIterator<Item = usize>,
+) -> Option<Found> {
     let mut search = Search {
         board,
         kind,
         best: None,
+        current: 0,
+        all: None,
+        assumed_true: vec![None; 729],
+    };
+    for cell in cells {
+        search.cell(cell);
+    }
+    search.best
+}
+
+/// Every conclusion SE's `kind` of chaining finds on `board`, in the order found (as an inner
+/// rule of a nested chain).
+pub(super) fn hints(board: &Board, kind: Kind) -> Vec<Hint> {
+    let mut search = Search {
+        board,
+        kind,
+        best: None,
+        current: 0,
+        all: Some(Vec::new()),
         assumed_true: vec![None; 729],
     };
     for cell in 0..81 {
         search.cell(cell);
     }
-    search.best.map(|b| b.step)
+    search.all.unwrap_or_default()
 }
 
 #[cfg(test)]

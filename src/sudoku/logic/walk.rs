@@ -4,7 +4,7 @@
 //! Those searches take nearly all of the time on the hardest puzzles, and they can run beside
 //! each other or be split: natively [`super::answer_here`] overlaps them on threads, while the
 //! page, whose workers share no memory, keeps a walk in one worker and deals each nested search
-//! out to the others (see [`super::forcing::contradiction_share`]).
+//! out to the others (see [`super::nested::nested_share`]).
 
 use super::super::candidates::Board;
 use super::super::step::Step;
@@ -15,8 +15,8 @@ use super::{MAX_NESTING, next_step_before_chains};
 pub enum Ask {
     /// SE's forcing chains, in its order ([`super::se_chains`]).
     Chains,
-    /// The easiest nested contradiction at this level
-    /// ([`super::forcing::dynamic_contradiction`]).
+    /// SE's nested search number `level` (1 to [`MAX_NESTING`])
+    /// ([`super::nested::nested_step`]).
     Nested(u8),
 }
 

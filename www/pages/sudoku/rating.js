@@ -1,7 +1,7 @@
 // Rating a puzzle with its nested forcing-chain searches shared among the engine's workers.
 //
 // The hardest puzzles spend most of their rating in nested searches, which split into shares
-// of assumptions. Workers share no memory, so one dedicated worker keeps the solving path
+// of the board's rows. Workers share no memory, so one dedicated worker keeps the solving path
 // (its wasm memory lives between requests) and stops at each nested search; the pool's
 // workers each search a share, and the best answer goes back to the path. When the path
 // stops before SE's forcing chains (it does when the last chains found nothing), the shares
@@ -46,8 +46,7 @@ export function createRater(engine) {
           const started = early && reply.own && early.key === keyOf(reply.nested);
           const answers = started ? [...await early.parts, reply.own] : await shareOut(reply.nested, Math.max(1, engine.size));
           early = null;
-          // Every share's leads go back with the answer: the next nested search tries them first.
-          reply = await resume({ found: best(answers), leads: answers.flatMap((a) => a.leads ?? []) });
+          reply = await resume({ found: best(answers) });
         } else {
           return reply.done;
         }
@@ -64,7 +63,7 @@ function keyOf({ level, values, cands }) {
   return `${level}:${values.join(',')}:${cands.join(',')}`;
 }
 
-/** The shares' best contradiction: the lowest rating, then the first assumption; or null. */
+/** The shares' best step: the lowest rating, then the lowest index (length, kind, cell); or null. */
 function best(parts) {
   let found = null;
   for (const { found: f } of parts) {

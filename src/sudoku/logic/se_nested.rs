@@ -1,0 +1,198 @@
+//! The inner rules of Sudoku Explainer's nested forcing chains.
+//!
+//! A nested chain (SE's "Dynamic Forcing Chains (+ …)", rated 9.5, 10.0 and 10.5) is a dynamic
+//! chain that, when its singles and the plain rules of the (+) kind run dry, looks on its
+//! changed board for other chains: static forcing chains and cycles (level 2), also multiple
+//! static chains (level 3), or dynamic chains (level 4). What they remove joins the outer chain,
+//! resting on the outer chain's removals the inner chain used (its "rule parents"), and the
+//! inner chain's length is added to the outer chain's once.
+//!
+//! The rating is a property of SE's search, so this follows it exactly: the inner searches list
+//! every conclusion, sorted by rating, then length, then kind; conclusions removing the same
+//! candidates are kept once (the first); a conclusion that uses none of the outer chain's
+//! removals is dropped (it needs no outer chain); the rest remove their candidates in the
+//! order SE's hash map lists them.
+
+use super::super::candidates::{Board, CELL_UNITS, Digits, UNITS};
+use super::chain_rules::in_hash_order;
+use super::chains::{node, parts};
+use super::se_chaining::{self, Hint, Implications, InnerChain, Kind, cause};
+use super::se_unary;
+
+/// A candidate an inner chain removes, the outer chain's removals it rests on (all "off"
+/// nodes), and the inner chain.
+pub(super) struct InnerElimination {
+    pub(super) node: usize,
+    pub(super) parents: Vec<usize>,
+    pub(super) chain: InnerChain,
+}
+
+/// What the inner rules of a nested chain of `level` (with dynamic inner chains of level
+/// `inner` at level 4) remove on `grid`, the outer chain's board, which started as `source`.
+pub(super) fn inner_eliminations(
+    source: &Board,
+    grid: &Board,
+    level: u8,
+    inner: u8,
+) -> Vec<InnerElimination> {
+    if level < 4 {
+        // Chains that pass no link the outer chain made rest on none of its removals, so they
+        // are left out first. They only matter to what is kept of equal removals, so when the
+        // others remove anything, all are searched again.
+        let h = se_unary::hints(grid, Some(source));
+        let mut found = usable(source, grid, h);
+        if !found.is_empty() {
+            found = usable(source, grid, se_unary::hints(grid, None));
+        }
+        if !found.is_empty() || level < 3 {
+            return found;
+        }
+        return usable(source, grid, se_chaining::hints(grid, Kind::Multiple));
+    }
+    let kind = match inner {
+        0 => Kind::Dynamic,
+        1 => Kind::DynamicPlus,
+        level => Kind::Nested { level, inner: 0 },
+    };
+    usable(source, grid, se_chaining::hints(grid, kind))
+}
+
+/// The eliminations of `hints` an outer chain takes, in SE's order.
+fn usable(source: &Board, grid: &Board, mut hints: Vec<Hint>) -> Vec<InnerElimination> {
+    // A stable sort, as SE's.
+    hints.sort_by(|a, b| {
+        a.difficulty
+            .total_cmp(&b.difficulty)
+            .then(a.complexity.cmp(&b.complexity))
+            .then(a.sort_key.cmp(&b.sort_key))
+    });
+    let mut kept: Vec<Vec<(usize, Digits)>> = Vec::new();
+    let mut out = Vec::new();
+    for hint in &hints {
+        let mut key = hint.removable.clone();
+        key.sort_unstable();
+        if kept.contains(&key) {
+            continue;
+        }
+        kept.push(key);
+        let parents = rule_parents(source, grid, hint);
+        if parents.is_empty() {
+            continue;
+        }
+        let chain = InnerChain {
+            complexity: hint.complexity,
+            fingerprint: fingerprint(hint),
+        };
+        for (cell, digits) in in_hash_order(hint.removable.clone()) {
+            for d in 1..=9u8 {
+                if digits & (1 << d) != 0 {
+                    out.push(InnerElimination {
+                        node: node(cell, d, false),
+                        parents: parents.clone(),
+                        chain,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Nodes visited once each (by node, as SE's sets compare candidates, not records).
+struct Visited([u64; 23]);
+
+impl Visited {
+    fn new() -> Visited {
+        Visited([0; 23])
+    }
+
+    /// True the first time `n` is seen.
+    fn first(&mut self, n: usize) -> bool {
+        let (w, b) = (n / 64, 1u64 << (n % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+}
+
+/// The chain's nodes from `target` back, level by level, each once (SE's `getChain` order).
+fn chain_nodes(imp: &Implications, target: u32, mut visit: impl FnMut(u32)) {
+    let mut done = Visited::new();
+    let mut todo = vec![target];
+    while !todo.is_empty() {
+        let mut next = Vec::new();
+        for &r in &todo {
+            if done.first(imp.node_of(r)) {
+                visit(r);
+                next.extend_from_slice(imp.parents_of(r));
+            }
+        }
+        todo = next;
+    }
+}
+
+/// SE's length of one chain: its distinct nodes.
+pub(super) fn chain_length(imp: &Implications, target: u32) -> usize {
+    let mut count = 0;
+    chain_nodes(imp, target, |_| count += 1);
+    count
+}
+
+/// The outer chain's removals a hint rests on: for every "true" node of its chains, the
+/// candidates of its cell (when a cell made it true) or of its digit in its unit (when a unit
+/// did) that the outer chain removed. In SE's order, each once.
+fn rule_parents(source: &Board, grid: &Board, hint: &Hint) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    let mut add = |n: usize| {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    };
+    for (imp, target) in &hint.targets {
+        chain_nodes(imp, *target, |r| {
+            let (cell, digit, on) = parts(imp.node_of(r));
+            let mut why = imp.cause_of(r);
+            if why == cause::NONE {
+                why = hint.start_cause;
+            }
+            if !on || why == cause::NONE {
+                return;
+            }
+            if why == cause::CELL {
+                for d in 1..=9u8 {
+                    if source.has(cell, d) && !grid.has(cell, d) {
+                        add(node(cell, d, false));
+                    }
+                }
+                return;
+            }
+            let [row, column, boxu] = CELL_UNITS[cell];
+            let unit = match why {
+                cause::ROW => row,
+                cause::COLUMN => column,
+                _ => boxu,
+            };
+            for &c in &UNITS[unit] {
+                if source.has(c, digit) && !grid.has(c, digit) {
+                    add(node(c, digit, false));
+                }
+            }
+        });
+    }
+    out
+}
+
+/// What tells two inner chains apart (SE counts equal ones once): their nodes, chain by chain,
+/// in `getChain` order.
+fn fingerprint(hint: &Hint) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    };
+    for (imp, target) in &hint.targets {
+        chain_nodes(imp, *target, |r| mix(imp.node_of(r) as u64 + 1));
+        mix(0xffff);
+    }
+    h
+}

@@ -1,0 +1,447 @@
+//! Sudoku Explainer's static forcing chains and cycles ("Forcing Chains & Cycles"), every one
+//! of them with its full structure, as the inner rule of its nested chains (level 2 and up).
+//!
+//! SE starts from each candidate of each unsolved cell, three times: following links within a
+//! digit only (X), within bivalue cells only (Y, cycles only and only from bivalue cells), and
+//! both. From the candidate assumed true it looks for a cycle back to it; with X links it also
+//! looks for the candidate contradicting itself, from "true" and from "false". The cycles'
+//! search may reach a "false" node again along other paths (only its own ancestors are
+//! excluded), so what a cycle removes and how long it is depends on that exact search, which
+//! this repeats.
+
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use super::super::candidates::{Board, CELL_UNITS, Digits, UNIT_CELLS, digits_of};
+use super::chains::{length_surcharge, node, parts};
+use super::se_chaining::{Hint, Implications, cause};
+use super::se_nested::chain_length;
+
+/// Every static forcing chain and cycle on `grid`, in the order SE finds them; with `changed_from`,
+/// only those that can pass a link `grid` has and that board had not (see [`Nodes::reaching_new_links`]).
+pub(super) fn hints(grid: &Board, changed_from: Option<&Board>) -> Vec<Hint> {
+    let places = digit_places(grid);
+    let mut out = Vec::new();
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        let wanted =
+            changed_from.map(|source| Nodes::reaching_new_links(grid, source, &places, y, x));
+        let wanted = |n: usize| wanted.as_ref().is_none_or(|w| w.has(n));
+        for cell in 0..81 {
+            if grid.values[cell] != 0 || grid.count(cell) < 2 {
+                continue;
+            }
+            for d in digits_of(grid.cands[cell]) {
+                let on = node(cell, d, true);
+                unary(
+                    grid,
+                    &places,
+                    on,
+                    y,
+                    x,
+                    [wanted(on), wanted(on ^ 1)],
+                    &mut out,
+                );
+            }
+        }
+    }
+    out
+}
+
+/// A set of nodes.
+struct Nodes([u64; 23]);
+
+impl Nodes {
+    fn has(&self, n: usize) -> bool {
+        self.0[n / 64] & (1 << (n % 64)) != 0
+    }
+
+    /// Adds `n`; true when it was not there.
+    fn add(&mut self, n: usize) -> bool {
+        let new = !self.has(n);
+        self.0[n / 64] |= 1 << (n % 64);
+        new
+    }
+
+    /// The nodes from which a chain of links `(y, x)` on `grid` can pass a strong link that
+    /// `source` lacks: a cell left with two digits, or a unit left with two places for a digit.
+    /// Chains that pass none are on `source` as well, and rest on none of its removals.
+    ///
+    /// Links come in contrapositive pairs (a implies b exactly when not-b implies not-a), so
+    /// the nodes that reach a new link's "false" end are the negations of those reached from
+    /// its "true" end: one search from all of them answers for every start.
+    fn reaching_new_links(
+        grid: &Board,
+        source: &Board,
+        places: &[u128; 10],
+        y: bool,
+        x: bool,
+    ) -> Nodes {
+        let mut reached = Nodes([0; 23]);
+        let mut stack = Vec::new();
+        for cell in 0..81 {
+            let cands = grid.cands[cell];
+            if y && cands.count_ones() == 2 && source.cands[cell] != cands {
+                for d in digits_of(cands) {
+                    stack.push(node(cell, d, true));
+                }
+            }
+            if x {
+                for d in digits_of(cands) {
+                    let fresh = CELL_UNITS[cell].iter().any(|&u| {
+                        let here = places[usize::from(d)] & UNIT_CELLS[u];
+                        here.count_ones() == 2 && source.positions(u, d) != grid.positions(u, d)
+                    });
+                    if fresh {
+                        stack.push(node(cell, d, true));
+                    }
+                }
+            }
+        }
+        stack.retain(|&n| reached.add(n));
+        let mut next = Vec::new();
+        while let Some(n) = stack.pop() {
+            if n % 2 == 1 {
+                on_to_off(grid, places, n, y, &mut next);
+            } else {
+                off_to_on(grid, places, n, y, x, &mut next);
+            }
+            for &(m, _) in &next {
+                if reached.add(m) {
+                    stack.push(m);
+                }
+            }
+        }
+        let mut reaching = Nodes([0; 23]);
+        for (w, &bits) in reached.0.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let n = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                reaching.add(n ^ 1);
+            }
+        }
+        reaching
+    }
+}
+
+/// Per digit, the cells where `grid` has it as a candidate (bit `cell`).
+fn digit_places(grid: &Board) -> [u128; 10] {
+    let mut places = [0u128; 10];
+    for cell in 0..81 {
+        for d in digits_of(grid.cands[cell]) {
+            places[usize::from(d)] |= 1 << cell;
+        }
+    }
+    places
+}
+
+/// The cells of `set` in ascending order.
+fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// What a true node forces false: the cell's other digits (with Y links), then the digit in
+/// the rest of its box, row and column, each cell once.
+fn on_to_off(grid: &Board, places: &[u128; 10], n: usize, y: bool, out: &mut Vec<(usize, u8)>) {
+    out.clear();
+    let (cell, digit, _) = parts(n);
+    if y {
+        for d in digits_of(grid.cands[cell]) {
+            if d != digit {
+                out.push((node(cell, d, false), cause::CELL));
+            }
+        }
+    }
+    let [row, column, boxu] = CELL_UNITS[cell];
+    let mut left = places[usize::from(digit)] & !(1u128 << cell);
+    for unit in [boxu, row, column] {
+        let here = left & UNIT_CELLS[unit];
+        left &= !here;
+        let why = cause::of_unit(unit);
+        out.extend(cells_of(here).map(|c| (node(c, digit, false), why)));
+    }
+}
+
+/// What a false node forces true: the cell's other digit when it has two (Y links), and the
+/// digit's last other place in its box, row and column (X links); each node once.
+fn off_to_on(
+    grid: &Board,
+    places: &[u128; 10],
+    n: usize,
+    y: bool,
+    x: bool,
+    out: &mut Vec<(usize, u8)>,
+) {
+    out.clear();
+    let (cell, digit, _) = parts(n);
+    if y && grid.count(cell) == 2 {
+        let other = (grid.cands[cell] & !(1 << digit)).trailing_zeros() as u8;
+        out.push((node(cell, other, true), cause::CELL));
+    }
+    if x {
+        let [row, column, boxu] = CELL_UNITS[cell];
+        let elsewhere = places[usize::from(digit)] & !(1u128 << cell);
+        for unit in [boxu, row, column] {
+            let others = elsewhere & UNIT_CELLS[unit];
+            if others == 0 || others & (others - 1) != 0 {
+                continue;
+            }
+            let m = node(others.trailing_zeros() as usize, digit, true);
+            if !out.iter().any(|&(o, _)| o == m) {
+                out.push((m, cause::of_unit(unit)));
+            }
+        }
+    }
+}
+
+/// True when node `n` is on the first-parent path back from record `r` (not `r` itself).
+fn is_parent(imp: &Implications, r: u32, n: usize) -> bool {
+    let mut x = r;
+    while let Some(&p) = imp.parents_of(x).first() {
+        if imp.node_of(p) == n {
+            return true;
+        }
+        x = p;
+    }
+    false
+}
+
+/// The chains from one candidate assumed true (`on`): cycles, and with X links the forcing
+/// chains from it true and false.
+fn unary(
+    grid: &Board,
+    places: &[u128; 10],
+    on: usize,
+    y: bool,
+    x: bool,
+    [from_on, from_off]: [bool; 2],
+    out: &mut Vec<Hint>,
+) {
+    let (cell, _, _) = parts(on);
+    if !x && grid.count(cell) > 2 || !from_on && !from_off {
+        return;
+    }
+    // Nearly every search finds nothing: their records are kept (copied out of the scratch
+    // ones) only when they do.
+    SCRATCH.with_borrow_mut(|[cycle_scratch, on_scratch, off_scratch]| {
+        let found = if from_on {
+            cycles(grid, places, on, y, x, cycle_scratch)
+        } else {
+            Vec::new()
+        };
+        let mut chains: Vec<(Rc<Implications>, u32)> = Vec::new();
+        if x {
+            let starts = [(on, from_on, on_scratch), (on ^ 1, from_off, off_scratch)];
+            for (start, _, scratch) in starts.into_iter().filter(|s| s.1) {
+                let targets = forcing_chains(grid, places, start, y, scratch);
+                if !targets.is_empty() {
+                    let imp = Rc::new(scratch.clone());
+                    chains.extend(targets.into_iter().map(|t| (imp.clone(), t)));
+                }
+            }
+        }
+        if !found.is_empty() {
+            let imp = Rc::new(cycle_scratch.clone());
+            for dst in found {
+                if let Some(hint) = cycle_hint(grid, &imp, dst, y, x) {
+                    out.push(hint);
+                }
+            }
+        }
+        chain_hints(grid, chains, y, out);
+    });
+}
+
+thread_local! {
+    /// Records for the searches from one candidate: cycles, forcing chains from "true" and
+    /// from "false".
+    static SCRATCH: std::cell::RefCell<[Implications; 3]> =
+        std::cell::RefCell::new([Implications::new(), Implications::new(), Implications::new()]);
+}
+
+/// The forcing chains found from one candidate as hints.
+fn chain_hints(grid: &Board, chains: Vec<(Rc<Implications>, u32)>, y: bool, out: &mut Vec<Hint>) {
+    for (imp, target) in chains {
+        let (c, d, target_on) = parts(imp.node_of(target));
+        let digits: Digits = if target_on {
+            grid.cands[c] & !(1 << d)
+        } else {
+            1 << d
+        };
+        if digits == 0 {
+            continue;
+        }
+        let complexity = chain_length(&imp, target);
+        let (base, sort_key) = if y { (7.0, 4) } else { (6.6, 2) };
+        out.push(Hint {
+            difficulty: base + length_surcharge(complexity),
+            complexity,
+            sort_key,
+            removable: vec![(c, digits)],
+            targets: vec![(imp, target)],
+            start_cause: cause::NONE,
+        });
+    }
+}
+
+/// SE's cycle search from `source` assumed true: breadth first, "true" nodes once each,
+/// "false" nodes along every path that does not pass them already. The records of `source`
+/// reached again after at least four rounds end the cycles.
+fn cycles(
+    grid: &Board,
+    places: &[u128; 10],
+    source: usize,
+    y: bool,
+    x: bool,
+    imp: &mut Implications,
+) -> Vec<u32> {
+    imp.reset();
+    let mut found = Vec::new();
+    let mut pending_on = VecDeque::from([imp.insert(source, &[], cause::NONE)]);
+    let mut pending_off = VecDeque::new();
+    let mut next = Vec::new();
+    let mut length = 0;
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        length += 1;
+        while let Some(r) = pending_on.pop_front() {
+            on_to_off(grid, places, imp.node_of(r), y, &mut next);
+            for &(m, why) in &next {
+                if !is_parent(imp, r, m) {
+                    pending_off.push_back(imp.detached(m, &[r], why));
+                }
+            }
+        }
+        length += 1;
+        while let Some(r) = pending_off.pop_front() {
+            off_to_on(grid, places, imp.node_of(r), y, x, &mut next);
+            for &(m, why) in &next {
+                if length >= 4 && m == source {
+                    found.push(imp.detached(m, &[r], why));
+                }
+                if imp.get(m).is_none() {
+                    pending_on.push_back(imp.insert(m, &[r], why));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// SE's forcing chain search from `source` (true or false): every node once; the first
+/// derivation of the opposite of `source` is a target.
+fn forcing_chains(
+    grid: &Board,
+    places: &[u128; 10],
+    source: usize,
+    y: bool,
+    imp: &mut Implications,
+) -> Vec<u32> {
+    imp.reset();
+    let mut targets = Vec::new();
+    let first = imp.insert(source, &[], cause::NONE);
+    let mut pending_on = VecDeque::new();
+    let mut pending_off = VecDeque::new();
+    if source % 2 == 1 {
+        pending_on.push_back(first);
+    } else {
+        pending_off.push_back(first);
+    }
+    let mut next = Vec::new();
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        while let Some(r) = pending_on.pop_front() {
+            on_to_off(grid, places, imp.node_of(r), y, &mut next);
+            for &(m, why) in &next {
+                if imp.get(m).is_none() {
+                    let t = imp.insert(m, &[r], why);
+                    if m == source ^ 1 {
+                        targets.push(t);
+                    }
+                    pending_off.push_back(t);
+                }
+            }
+        }
+        while let Some(r) = pending_off.pop_front() {
+            off_to_on(grid, places, imp.node_of(r), y, true, &mut next);
+            for &(m, why) in &next {
+                if imp.get(m).is_none() {
+                    let t = imp.insert(m, &[r], why);
+                    if m == source ^ 1 {
+                        targets.push(t);
+                    }
+                    pending_on.push_back(t);
+                }
+            }
+        }
+    }
+    targets
+}
+
+/// The cycle ending at record `dst` (the source reached again) as a hint: it removes the
+/// candidates outside the cycle that see a node of the cycle's digit both when the cycle runs
+/// forwards and backwards.
+fn cycle_hint(grid: &Board, imp: &Rc<Implications>, dst: u32, y: bool, x: bool) -> Option<Hint> {
+    // The cycle's records from `dst` back, without the source's own record.
+    let mut path = Vec::new();
+    let mut r = dst;
+    while let Some(&p) = imp.parents_of(r).first() {
+        path.push(r);
+        r = p;
+    }
+    let source = r;
+    let cells: Vec<usize> = path.iter().map(|&r| parts(imp.node_of(r)).0).collect();
+    let mut forwards: Vec<usize> = Vec::new();
+    let mut backwards: Vec<usize> = Vec::new();
+    for &r in &path {
+        let (cell, digit, on) = parts(imp.node_of(r));
+        let list = if on { &mut forwards } else { &mut backwards };
+        for other in (0..81).filter(|&o| o != cell && super::super::candidates::sees(o, cell)) {
+            if !cells.contains(&other) && grid.has(other, digit) {
+                let m = node(other, digit, false);
+                if !list.contains(&m) {
+                    list.push(m);
+                }
+            }
+        }
+    }
+    let mut removable: Vec<(usize, Digits)> = Vec::new();
+    for m in forwards.into_iter().filter(|m| backwards.contains(m)) {
+        let (c, d, _) = parts(m);
+        match removable.iter_mut().find(|(rc, _)| *rc == c) {
+            Some((_, digits)) => *digits |= 1 << d,
+            None => removable.push((c, 1 << d)),
+        }
+    }
+    if removable.is_empty() {
+        return None;
+    }
+    // SE also keeps the cycle run backwards: every node flipped, each resting on the next.
+    let mut reversed = Implications::new();
+    let mut previous: Option<u32> = None;
+    for &r in path.iter().chain([&source]) {
+        let parents: Vec<u32> = previous.into_iter().collect();
+        previous = Some(reversed.detached(imp.node_of(r) ^ 1, &parents, imp.cause_of(r)));
+    }
+    let complexity = chain_length(imp, dst);
+    let (base, sort_key) = match (y, x) {
+        (true, true) => (7.0, 4),
+        (true, false) => (6.5, 3),
+        _ => (6.5, 2),
+    };
+    Some(Hint {
+        difficulty: base + length_surcharge(complexity),
+        complexity,
+        sort_key,
+        removable,
+        targets: vec![
+            (imp.clone(), dst),
+            (Rc::new(reversed), previous.expect("a cycle has nodes")),
+        ],
+        start_cause: cause::NONE,
+    })
+}
