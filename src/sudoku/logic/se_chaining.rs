@@ -21,7 +21,7 @@ use super::super::grid::cell_name;
 use super::super::step::{CellDigit, Link, Role, Step};
 use super::chain_rules::first_rule;
 use super::chains::{length_surcharge, node, nodes_text, parts};
-use super::se_nested;
+use super::{se_nested, se_unary};
 use std::rc::Rc;
 
 const NONE: u32 = u32::MAX;
@@ -521,6 +521,11 @@ struct Search<'a> {
     /// Every conclusion in the order found, when the search serves as an inner rule of a
     /// nested chain (which uses them all, not only the best).
     all: Option<Vec<Hint>>,
+    /// For an inner search of multiple static chains: the board the outer chain started from,
+    /// and the assumptions whose chains can pass a strong link it lacks. A cell or region chain
+    /// none of whose assumptions can, and whose own cell or unit did not change, rests on none
+    /// of the outer chain's removals, and is not searched.
+    changed: Option<(&'a Board, se_unary::Nodes)>,
     /// What assuming each candidate true leads to (index: node / 2), followed once: region
     /// chains need the same assumptions as the cells they pass through.
     assumed_true: Vec<Option<Rc<Implications>>>,
@@ -760,6 +765,19 @@ impl Search<'_> {
         }
     }
 
+    /// Whether a chain from the places `cells` of `digit` (in `unit`, for a region chain) may
+    /// rest on the outer chain's removals (see `changed`).
+    fn may_rest_on_changes(&self, cells: &[usize], digit: u8, unit: Option<usize>) -> bool {
+        let Some((source, reaching)) = &self.changed else {
+            return true;
+        };
+        let moved = match unit {
+            Some(u) => source.positions(u, digit) != self.board.positions(u, digit),
+            None => source.cands[cells[0]] != self.board.cands[cells[0]],
+        };
+        moved || cells.iter().any(|&c| reaching.has(node(c, digit, true)))
+    }
+
     fn cell(&mut self, cell: usize) {
         self.current = cell;
         let cands = self.board.count(cell);
@@ -771,6 +789,9 @@ impl Search<'_> {
         if self.board.values[cell] != 0 || !wanted {
             return;
         }
+        if self.changed.is_some() {
+            return self.cell_if_changed(cell);
+        }
         let mut branches = Vec::new();
         for digit in digits_of(self.board.cands[cell]) {
             let on = self.both_ways(cell, digit, cands);
@@ -780,6 +801,47 @@ impl Search<'_> {
             branches.push(on);
         }
         if self.kind != Kind::Nishio {
+            let name = self.name("Cell Forcing Chains");
+            let what = format!("the candidates of {}", cell_name(cell));
+            self.shared(&branches, 5, cause::CELL, &name, &what, None);
+        }
+    }
+
+    /// [`Search::cell`] for an inner search of multiple static chains, leaving out the cell and
+    /// region chains that cannot rest on the outer chain's removals (in the same order).
+    fn cell_if_changed(&mut self, cell: usize) {
+        let digits: Vec<u8> = digits_of(self.board.cands[cell]).collect();
+        let cell_wanted = digits
+            .iter()
+            .any(|&d| self.may_rest_on_changes(&[cell], d, None));
+        let mut branches = Vec::new();
+        for &digit in &digits {
+            let [row, column, boxu] = CELL_UNITS[cell];
+            for unit in [boxu, row, column] {
+                let pos = self.board.positions(unit, digit);
+                if pos.count_ones() < 2 || UNITS[unit][pos.trailing_zeros() as usize] != cell {
+                    continue;
+                }
+                let places: Vec<usize> = (0..9)
+                    .filter(|i| pos & (1 << i) != 0)
+                    .map(|i| UNITS[unit][i])
+                    .collect();
+                if !self.may_rest_on_changes(&places, digit, Some(unit)) {
+                    continue;
+                }
+                let own = self.truth(cell, digit);
+                let branches: Vec<Rc<Implications>> =
+                    places.iter().map(|&c| self.truth(c, digit)).collect();
+                debug_assert!(Rc::ptr_eq(&own, &branches[0]));
+                let name = self.name("Region Forcing Chains");
+                let what = format!("the places for {digit} in {}", unit_name(unit));
+                self.shared(&branches, 6, cause::of_unit(unit), &name, &what, Some(unit));
+            }
+            if cell_wanted {
+                branches.push(self.truth(cell, digit));
+            }
+        }
+        if cell_wanted {
             let name = self.name("Cell Forcing Chains");
             let what = format!("the candidates of {}", cell_name(cell));
             self.shared(&branches, 5, cause::CELL, &name, &what, None);
@@ -825,6 +887,7 @@ pub(super) fn find_from(
         best: None,
         current: 0,
         all: None,
+        changed: None,
         assumed_true: vec![None; 729],
     };
     for cell in cells {
@@ -834,14 +897,19 @@ pub(super) fn find_from(
 }
 
 /// Every conclusion SE's `kind` of chaining finds on `board`, in the order found (as an inner
-/// rule of a nested chain).
-pub(super) fn hints(board: &Board, kind: Kind) -> Vec<Hint> {
+/// rule of a nested chain); for multiple static chains with `changed_from`, only those that
+/// may rest on what changed since that board.
+pub(super) fn hints(board: &Board, kind: Kind, changed_from: Option<&Board>) -> Vec<Hint> {
+    let changed = changed_from
+        .filter(|_| kind == Kind::Multiple)
+        .map(|source| (source, se_unary::reaching_new_strong_links(board, source)));
     let mut search = Search {
         board,
         kind,
         best: None,
         current: 0,
         all: Some(Vec::new()),
+        changed,
         assumed_true: vec![None; 729],
     };
     for cell in 0..81 {

@@ -47,14 +47,20 @@ pub(super) fn inner_eliminations(
         if !found.is_empty() || level < 3 {
             return found;
         }
-        return usable(source, grid, se_chaining::hints(grid, Kind::Multiple));
+        // The same for multiple chains.
+        let hints = se_chaining::hints(grid, Kind::Multiple, Some(source));
+        let found = usable(source, grid, hints);
+        if found.is_empty() {
+            return found;
+        }
+        return usable(source, grid, se_chaining::hints(grid, Kind::Multiple, None));
     }
     let kind = match inner {
         0 => Kind::Dynamic,
         1 => Kind::DynamicPlus,
         level => Kind::Nested { level, inner: 0 },
     };
-    usable(source, grid, se_chaining::hints(grid, kind))
+    usable(source, grid, se_chaining::hints(grid, kind, None))
 }
 
 /// The eliminations of `hints` an outer chain takes, in SE's order.

@@ -17,41 +17,106 @@ use super::chains::{length_surcharge, node, parts};
 use super::se_chaining::{Hint, Implications, cause};
 use super::se_nested::chain_length;
 
-/// Every static forcing chain and cycle on `grid`, in the order SE finds them; with `changed_from`,
-/// only those that can pass a link `grid` has and that board had not (see [`Nodes::reaching_new_links`]).
+/// Every static forcing chain and cycle on `grid`, in the order SE finds them; with
+/// `changed_from`, only those that may rest on what changed since that board (see [`Wanted`]).
 pub(super) fn hints(grid: &Board, changed_from: Option<&Board>) -> Vec<Hint> {
     let places = digit_places(grid);
     let mut out = Vec::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        let wanted =
-            changed_from.map(|source| Nodes::reaching_new_links(grid, source, &places, y, x));
-        let wanted = |n: usize| wanted.as_ref().is_none_or(|w| w.has(n));
+        let wanted = changed_from.map(|source| Wanted::of(grid, source, &places, y, x));
         for cell in 0..81 {
             if grid.values[cell] != 0 || grid.count(cell) < 2 {
                 continue;
             }
             for d in digits_of(grid.cands[cell]) {
                 let on = node(cell, d, true);
-                unary(
-                    grid,
-                    &places,
-                    on,
-                    y,
-                    x,
-                    [wanted(on), wanted(on ^ 1)],
-                    &mut out,
-                );
+                let starts = match &wanted {
+                    None => [true; 3],
+                    Some(w) => [w.cycles.has(on), w.chains.has(on), w.chains.has(on ^ 1)],
+                };
+                unary(grid, &places, on, y, x, starts, &mut out);
             }
         }
     }
     out
 }
 
+/// The searches that may find a chain resting on some removal of the outer chain (one whose
+/// rule parents are not empty): every other chain is on the outer chain's starting board too.
+///
+/// A forcing chain rests on a removal when one of its "true" nodes comes from a cell or unit
+/// that lost candidates: a strong link the starting board did not have. A cycle is also walked
+/// backwards, where its "false" nodes become "true" ones whose cause is the weak link that made
+/// them, so a weak link inside a cell or unit that lost candidates counts for cycles as well.
+struct Wanted {
+    /// Starts ("true") of cycle searches.
+    cycles: Nodes,
+    /// Starts ("true" or "false") of forcing chain searches.
+    chains: Nodes,
+}
+
+impl Wanted {
+    fn of(grid: &Board, source: &Board, places: &[u128; 10], y: bool, x: bool) -> Wanted {
+        let changed_unit = |u: usize, d: u8| source.positions(u, d) != grid.positions(u, d);
+        // "True" ends of new strong links, and "false" ends of weak links in changed places.
+        let mut strong = Vec::new();
+        let mut weak = Vec::new();
+        for cell in 0..81 {
+            let cands = grid.cands[cell];
+            let cell_changed = source.cands[cell] != cands;
+            for d in digits_of(cands) {
+                let n = node(cell, d, true);
+                if y && cell_changed && cands.count_ones() >= 2 {
+                    if cands.count_ones() == 2 {
+                        strong.push(n);
+                    }
+                    weak.push(n ^ 1);
+                }
+                for &u in &CELL_UNITS[cell] {
+                    let here = places[usize::from(d)] & UNIT_CELLS[u];
+                    if here.count_ones() < 2 || !changed_unit(u, d) {
+                        continue;
+                    }
+                    if x && here.count_ones() == 2 {
+                        strong.push(n);
+                    }
+                    weak.push(n ^ 1);
+                }
+            }
+        }
+        let chains = Nodes::reaching(grid, places, y, x, strong);
+        let mut cycles = Nodes::reaching(grid, places, y, x, weak);
+        for (c, w) in cycles.0.iter_mut().zip(chains.0) {
+            *c |= w;
+        }
+        Wanted { cycles, chains }
+    }
+}
+
+/// The nodes from which a static chain on `grid` (links within cells and units) can pass a
+/// strong link that `source` lacks: only conclusions reached from them can rest on what changed
+/// since `source` (for the multiple chains nested at SE's level 3).
+pub(super) fn reaching_new_strong_links(grid: &Board, source: &Board) -> Nodes {
+    let places = digit_places(grid);
+    Wanted::of(grid, source, &places, true, true).chains
+}
+
+/// Per digit, the cells where `grid` has it as a candidate (bit `cell`).
+fn digit_places(grid: &Board) -> [u128; 10] {
+    let mut places = [0u128; 10];
+    for cell in 0..81 {
+        for d in digits_of(grid.cands[cell]) {
+            places[usize::from(d)] |= 1 << cell;
+        }
+    }
+    places
+}
+
 /// A set of nodes.
-struct Nodes([u64; 23]);
+pub(super) struct Nodes([u64; 23]);
 
 impl Nodes {
-    fn has(&self, n: usize) -> bool {
+    pub(super) fn has(&self, n: usize) -> bool {
         self.0[n / 64] & (1 << (n % 64)) != 0
     }
 
@@ -62,41 +127,15 @@ impl Nodes {
         new
     }
 
-    /// The nodes from which a chain of links `(y, x)` on `grid` can pass a strong link that
-    /// `source` lacks: a cell left with two digits, or a unit left with two places for a digit.
-    /// Chains that pass none are on `source` as well, and rest on none of its removals.
+    /// The nodes from which a chain of links `(y, x)` on `grid` can reach the negation of a
+    /// node of `from`.
     ///
     /// Links come in contrapositive pairs (a implies b exactly when not-b implies not-a), so
-    /// the nodes that reach a new link's "false" end are the negations of those reached from
-    /// its "true" end: one search from all of them answers for every start.
-    fn reaching_new_links(
-        grid: &Board,
-        source: &Board,
-        places: &[u128; 10],
-        y: bool,
-        x: bool,
-    ) -> Nodes {
+    /// the nodes that reach not-n are the negations of those reached from n: one search from
+    /// all of `from` answers for every start.
+    fn reaching(grid: &Board, places: &[u128; 10], y: bool, x: bool, from: Vec<usize>) -> Nodes {
         let mut reached = Nodes([0; 23]);
-        let mut stack = Vec::new();
-        for cell in 0..81 {
-            let cands = grid.cands[cell];
-            if y && cands.count_ones() == 2 && source.cands[cell] != cands {
-                for d in digits_of(cands) {
-                    stack.push(node(cell, d, true));
-                }
-            }
-            if x {
-                for d in digits_of(cands) {
-                    let fresh = CELL_UNITS[cell].iter().any(|&u| {
-                        let here = places[usize::from(d)] & UNIT_CELLS[u];
-                        here.count_ones() == 2 && source.positions(u, d) != grid.positions(u, d)
-                    });
-                    if fresh {
-                        stack.push(node(cell, d, true));
-                    }
-                }
-            }
-        }
+        let mut stack = from;
         stack.retain(|&n| reached.add(n));
         let mut next = Vec::new();
         while let Some(n) = stack.pop() {
@@ -122,17 +161,6 @@ impl Nodes {
         }
         reaching
     }
-}
-
-/// Per digit, the cells where `grid` has it as a candidate (bit `cell`).
-fn digit_places(grid: &Board) -> [u128; 10] {
-    let mut places = [0u128; 10];
-    for cell in 0..81 {
-        for d in digits_of(grid.cands[cell]) {
-            places[usize::from(d)] |= 1 << cell;
-        }
-    }
-    places
 }
 
 /// The cells of `set` in ascending order.
@@ -220,17 +248,17 @@ fn unary(
     on: usize,
     y: bool,
     x: bool,
-    [from_on, from_off]: [bool; 2],
+    [cycles_on, from_on, from_off]: [bool; 3],
     out: &mut Vec<Hint>,
 ) {
     let (cell, _, _) = parts(on);
-    if !x && grid.count(cell) > 2 || !from_on && !from_off {
+    if !x && grid.count(cell) > 2 || !cycles_on && !from_on && !from_off {
         return;
     }
     // Nearly every search finds nothing: their records are kept (copied out of the scratch
     // ones) only when they do.
     SCRATCH.with_borrow_mut(|[cycle_scratch, on_scratch, off_scratch]| {
-        let found = if from_on {
+        let found = if cycles_on {
             cycles(grid, places, on, y, x, cycle_scratch)
         } else {
             Vec::new()
