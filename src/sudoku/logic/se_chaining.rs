@@ -351,7 +351,7 @@ fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
                 added = true;
             }
         } else if let Kind::Nested { level, inner } = kind {
-            for e in se_nested::inner_eliminations(source, &grid, level, inner) {
+            for e in se_nested::inner_eliminations(source, &grid, level, inner).iter() {
                 if imp.get(e.node).is_some() {
                     continue;
                 }

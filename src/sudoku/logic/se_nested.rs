@@ -13,6 +13,10 @@
 //! removals is dropped (it needs no outer chain); the rest remove their candidates in the
 //! order SE's hash map lists them.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use super::super::candidates::{Board, CELL_UNITS, Digits, UNITS};
 use super::chain_rules::in_hash_order;
 use super::chains::{node, parts};
@@ -34,33 +38,82 @@ pub(super) fn inner_eliminations(
     grid: &Board,
     level: u8,
     inner: u8,
-) -> Vec<InnerElimination> {
+) -> Rc<[InnerElimination]> {
     if level < 4 {
-        // Chains that pass no link the outer chain made rest on none of its removals, so they
-        // are left out first. They only matter to what is kept of equal removals, so when the
-        // others remove anything, all are searched again.
-        let h = se_unary::hints(grid, Some(source));
-        let mut found = usable(source, grid, h);
-        if !found.is_empty() {
-            found = usable(source, grid, se_unary::hints(grid, None));
-        }
+        let found = remembered(source, grid, InnerRule::Static, || {
+            // Chains that pass no link the outer chain made rest on none of its removals, so
+            // they are left out first. They only matter to what is kept of equal removals, so
+            // when the others remove anything, all are searched again.
+            let found = usable(source, grid, se_unary::hints(grid, Some(source)));
+            if found.is_empty() {
+                return found;
+            }
+            usable(source, grid, se_unary::hints(grid, None))
+        });
         if !found.is_empty() || level < 3 {
             return found;
         }
-        // The same for multiple chains.
-        let hints = se_chaining::hints(grid, Kind::Multiple, Some(source));
-        let found = usable(source, grid, hints);
-        if found.is_empty() {
-            return found;
-        }
-        return usable(source, grid, se_chaining::hints(grid, Kind::Multiple, None));
+        return remembered(source, grid, InnerRule::Multiple, || {
+            // The same for multiple chains.
+            let hints = se_chaining::hints(grid, Kind::Multiple, Some(source));
+            let found = usable(source, grid, hints);
+            if found.is_empty() {
+                return found;
+            }
+            usable(source, grid, se_chaining::hints(grid, Kind::Multiple, None))
+        });
     }
-    let kind = match inner {
-        0 => Kind::Dynamic,
-        1 => Kind::DynamicPlus,
-        level => Kind::Nested { level, inner: 0 },
-    };
-    usable(source, grid, se_chaining::hints(grid, kind, None))
+    remembered(source, grid, InnerRule::Dynamic(inner), || {
+        let kind = match inner {
+            0 => Kind::Dynamic,
+            1 => Kind::DynamicPlus,
+            level => Kind::Nested { level, inner: 0 },
+        };
+        usable(source, grid, se_chaining::hints(grid, kind, None))
+    })
+}
+
+/// The inner searches, as kept in [`MEMO`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum InnerRule {
+    Static,
+    Multiple,
+    Dynamic(u8),
+}
+
+/// Boards remembered before the memo starts over (each entry holds two boards' candidates
+/// and a few eliminations: a few megabytes).
+const MEMO_SIZE: usize = 20_000;
+
+type MemoKey = (InnerRule, [Digits; 81], [Digits; 81]);
+
+thread_local! {
+    /// What the inner searches found on the boards chains stalled on, by starting board and
+    /// stalled board. Many assumptions stall on the same board (a bivalue cell's digit assumed
+    /// true and its other digit assumed false lead to the same), and SE's level 3 repeats every
+    /// level-2 inner search before it tries its own.
+    static MEMO: RefCell<HashMap<MemoKey, Rc<[InnerElimination]>>> = RefCell::new(HashMap::new());
+}
+
+/// The answer of inner search `rule` on `grid` (from `source`), from the memo or `search`.
+fn remembered(
+    source: &Board,
+    grid: &Board,
+    rule: InnerRule,
+    search: impl FnOnce() -> Vec<InnerElimination>,
+) -> Rc<[InnerElimination]> {
+    let key = (rule, source.cands, grid.cands);
+    if let Some(found) = MEMO.with_borrow(|memo| memo.get(&key).cloned()) {
+        return found;
+    }
+    let found: Rc<[InnerElimination]> = search().into();
+    MEMO.with_borrow_mut(|memo| {
+        if memo.len() >= MEMO_SIZE {
+            memo.clear();
+        }
+        memo.insert(key, found.clone());
+    });
+    found
 }
 
 /// The eliminations of `hints` an outer chain takes, in SE's order.
