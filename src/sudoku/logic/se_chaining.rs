@@ -298,13 +298,14 @@ fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
         pending_off.push_back(first);
     }
     let cell_links = kind != Kind::Nishio;
+    let mut offs: Vec<(usize, u8)> = Vec::new();
     let mut out: Vec<(usize, Vec<u32>, u8)> = Vec::new();
     let mut places = digit_places(&grid);
     loop {
         if let Some(r) = pending_on.pop_front() {
             let n = imp.node_of(r);
-            true_to_false(&grid, &places, n, cell_links, &mut out);
-            for (m, _, why) in out.drain(..) {
+            true_to_false(&grid, &places, n, cell_links, &mut offs);
+            for &(m, why) in &offs {
                 if let Some(on) = imp.get(m ^ 1) {
                     let off = imp.detached(m, &[r], why);
                     imp.clash = Some((on, off));
@@ -383,7 +384,7 @@ pub(super) fn derived_nodes(board: &Board, kind: Kind, start: usize) -> (Vec<usi
 }
 
 /// Per digit, the cells where `grid` has it as a candidate (bit `cell`).
-fn digit_places(grid: &Board) -> [u128; 10] {
+pub(super) fn digit_places(grid: &Board) -> [u128; 10] {
     let mut places = [0u128; 10];
     for cell in 0..81 {
         for d in digits_of(grid.cands[cell]) {
@@ -404,21 +405,22 @@ fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// What a true node forces false: the cell's other digits (unless the chain stays on one
-/// digit), then the digit elsewhere in its box, row and column (`places`: the grid's places of
-/// each digit).
-fn true_to_false(
+/// What a true node forces false, with the cause of each (into `out`, emptied first): the
+/// cell's other digits (unless the chain stays on one digit), then the digit elsewhere in its
+/// box, row and column (`places`: the grid's places of each digit).
+pub(super) fn true_to_false(
     grid: &Board,
     places: &[u128; 10],
     n: usize,
     cell_links: bool,
-    out: &mut Vec<(usize, Vec<u32>, u8)>,
+    out: &mut Vec<(usize, u8)>,
 ) {
+    out.clear();
     let (cell, digit, _) = parts(n);
     if cell_links {
         for d in digits_of(grid.cands[cell]) {
             if d != digit {
-                out.push((node(cell, d, false), Vec::new(), cause::CELL));
+                out.push((node(cell, d, false), cause::CELL));
             }
         }
     }
@@ -429,7 +431,7 @@ fn true_to_false(
         let here = left & UNIT_CELLS[unit];
         left &= !here;
         let why = cause::of_unit(unit);
-        out.extend(cells_of(here).map(|c| (node(c, digit, false), Vec::new(), why)));
+        out.extend(cells_of(here).map(|c| (node(c, digit, false), why)));
     }
 }
 

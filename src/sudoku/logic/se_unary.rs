@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use super::super::candidates::{Board, CELL_UNITS, Digits, UNIT_CELLS, digits_of};
 use super::chains::{length_surcharge, node, parts};
-use super::se_chaining::{Hint, Implications, cause};
+use super::se_chaining::{Hint, Implications, cause, digit_places, true_to_false};
 use super::se_nested::chain_length;
 
 /// Every static forcing chain and cycle on `grid`, in the order SE finds them; with
@@ -101,17 +101,6 @@ pub(super) fn reaching_new_strong_links(grid: &Board, source: &Board) -> Nodes {
     Wanted::of(grid, source, &places, true, true).chains
 }
 
-/// Per digit, the cells where `grid` has it as a candidate (bit `cell`).
-fn digit_places(grid: &Board) -> [u128; 10] {
-    let mut places = [0u128; 10];
-    for cell in 0..81 {
-        for d in digits_of(grid.cands[cell]) {
-            places[usize::from(d)] |= 1 << cell;
-        }
-    }
-    places
-}
-
 /// A set of nodes.
 pub(super) struct Nodes([u64; 23]);
 
@@ -140,7 +129,7 @@ impl Nodes {
         let mut next = Vec::new();
         while let Some(n) = stack.pop() {
             if n % 2 == 1 {
-                on_to_off(grid, places, n, y, &mut next);
+                true_to_false(grid, places, n, y, &mut next);
             } else {
                 off_to_on(grid, places, n, y, x, &mut next);
             }
@@ -160,39 +149,6 @@ impl Nodes {
             }
         }
         reaching
-    }
-}
-
-/// The cells of `set` in ascending order.
-fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
-}
-
-/// What a true node forces false: the cell's other digits (with Y links), then the digit in
-/// the rest of its box, row and column, each cell once.
-fn on_to_off(grid: &Board, places: &[u128; 10], n: usize, y: bool, out: &mut Vec<(usize, u8)>) {
-    out.clear();
-    let (cell, digit, _) = parts(n);
-    if y {
-        for d in digits_of(grid.cands[cell]) {
-            if d != digit {
-                out.push((node(cell, d, false), cause::CELL));
-            }
-        }
-    }
-    let [row, column, boxu] = CELL_UNITS[cell];
-    let mut left = places[usize::from(digit)] & !(1u128 << cell);
-    for unit in [boxu, row, column] {
-        let here = left & UNIT_CELLS[unit];
-        left &= !here;
-        let why = cause::of_unit(unit);
-        out.extend(cells_of(here).map(|c| (node(c, digit, false), why)));
     }
 }
 
@@ -338,7 +294,7 @@ fn cycles(
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
         while let Some(r) = pending_on.pop_front() {
-            on_to_off(grid, places, imp.node_of(r), y, &mut next);
+            true_to_false(grid, places, imp.node_of(r), y, &mut next);
             for &(m, why) in &next {
                 if !is_parent(imp, r, m) {
                     pending_off.push_back(imp.detached(m, &[r], why));
@@ -383,7 +339,7 @@ fn forcing_chains(
     let mut next = Vec::new();
     while !pending_on.is_empty() || !pending_off.is_empty() {
         while let Some(r) = pending_on.pop_front() {
-            on_to_off(grid, places, imp.node_of(r), y, &mut next);
+            true_to_false(grid, places, imp.node_of(r), y, &mut next);
             for &(m, why) in &next {
                 if imp.get(m).is_none() {
                     let t = imp.insert(m, &[r], why);
