@@ -13,9 +13,8 @@
 //! removals is dropped (it needs no outer chain); the rest remove their candidates in the
 //! order SE's hash map lists them.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 use super::super::candidates::{Board, CELL_UNITS, Digits, UNITS};
 use super::chain_rules::in_hash_order;
@@ -38,7 +37,7 @@ pub(super) fn inner_eliminations(
     grid: &Board,
     level: u8,
     inner: u8,
-) -> Rc<[InnerElimination]> {
+) -> Arc<[InnerElimination]> {
     if level < 4 {
         let found = remembered(source, grid, InnerRule::Static, || {
             // Chains that pass no link the outer chain made rest on none of its removals, so
@@ -87,13 +86,13 @@ const MEMO_SIZE: usize = 20_000;
 
 type MemoKey = (InnerRule, [Digits; 81], [Digits; 81]);
 
-thread_local! {
-    /// What the inner searches found on the boards chains stalled on, by starting board and
-    /// stalled board. Many assumptions stall on the same board (a bivalue cell's digit assumed
-    /// true and its other digit assumed false lead to the same), and SE's level 3 repeats every
-    /// level-2 inner search before it tries its own.
-    static MEMO: RefCell<HashMap<MemoKey, Rc<[InnerElimination]>>> = RefCell::new(HashMap::new());
-}
+/// What the inner searches found on the boards chains stalled on, by starting board and
+/// stalled board, for all threads. Many assumptions stall on the same board (a bivalue cell's
+/// digit assumed true and its other digit assumed false lead to the same), and SE's level 3
+/// repeats every level-2 inner search before it tries its own, on rows that other threads may
+/// take. (Each search takes far longer than a look in the memo, so the lock is rarely waited
+/// for.)
+static MEMO: Mutex<Option<HashMap<MemoKey, Arc<[InnerElimination]>>>> = Mutex::new(None);
 
 /// The answer of inner search `rule` on `grid` (from `source`), from the memo or `search`.
 fn remembered(
@@ -101,18 +100,19 @@ fn remembered(
     grid: &Board,
     rule: InnerRule,
     search: impl FnOnce() -> Vec<InnerElimination>,
-) -> Rc<[InnerElimination]> {
+) -> Arc<[InnerElimination]> {
     let key = (rule, source.cands, grid.cands);
-    if let Some(found) = MEMO.with_borrow(|memo| memo.get(&key).cloned()) {
+    let memo = || MEMO.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(found) = memo().as_ref().and_then(|m| m.get(&key).cloned()) {
         return found;
     }
-    let found: Rc<[InnerElimination]> = search().into();
-    MEMO.with_borrow_mut(|memo| {
-        if memo.len() >= MEMO_SIZE {
-            memo.clear();
-        }
-        memo.insert(key, found.clone());
-    });
+    let found: Arc<[InnerElimination]> = search().into();
+    let mut guard = memo();
+    let map = guard.get_or_insert_with(HashMap::new);
+    if map.len() >= MEMO_SIZE {
+        map.clear();
+    }
+    map.insert(key, found.clone());
     found
 }
 
