@@ -117,9 +117,8 @@ pub fn steps_of_with(
     progress: &mut dyn FnMut(&PathProgress),
 ) -> Result<Vec<Step>, LogicError> {
     let mut path = RatingPath::new(grid);
-    let mut answering = logic::Answering::default();
     while let Some(ask) = path.advance(progress) {
-        let step = logic::answer_here(path.board(), ask, &mut answering);
+        let step = logic::answer_here(path.board(), ask);
         path.answer(step, progress);
     }
     path.finish()

@@ -140,12 +140,8 @@ pub fn next_step_before_chains(board: &Board) -> Option<Step> {
         .find_map(|f| f(board).filter(|s| s.is_productive()))
 }
 
-/// What [`answer_here`] carries from one search of a path to the next.
-#[derive(Default)]
-pub struct Answering {}
-
 /// Answers what a [`walk::PathWalk`] asks, on this machine's threads.
-pub fn answer_here(board: &Board, ask: walk::Ask, _answering: &mut Answering) -> Option<Step> {
+pub fn answer_here(board: &Board, ask: walk::Ask) -> Option<Step> {
     match ask {
         walk::Ask::Chains => se_chains(board),
         walk::Ask::Nested(level) => nested::nested_step(board, level),
@@ -162,9 +158,8 @@ pub fn solve_path(board: &Board) -> Vec<Step> {
 /// seconds, so callers can show how far the path has come).
 pub fn solve_path_with(board: &Board, after_step: &mut dyn FnMut(&Step, &Board)) -> Vec<Step> {
     let mut walk = walk::PathWalk::new(board.clone());
-    let mut answering = Answering::default();
     while let Some(ask) = walk.advance(after_step) {
-        let step = answer_here(walk.board(), ask, &mut answering);
+        let step = answer_here(walk.board(), ask);
         walk.answer(step, after_step);
     }
     walk.into_steps()

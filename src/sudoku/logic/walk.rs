@@ -1,10 +1,10 @@
 //! The easiest-first path one step at a time, leaving Sudoku Explainer's forcing chains and the
 //! nested ones to the caller.
 //!
-//! Those searches take nearly all of the time on the hardest puzzles, and they can run beside
-//! each other or be split: natively [`super::answer_here`] overlaps them on threads, while the
-//! page, whose workers share no memory, keeps a walk in one worker and deals each nested search
-//! out to the others (see [`super::nested::nested_share`]).
+//! Those searches take nearly all of the time on the hardest puzzles, and they can be split:
+//! natively [`super::answer_here`] deals a nested search's rows to threads, while the page,
+//! whose workers share no memory, keeps a walk in one worker and deals each nested search out
+//! to the others (see [`super::nested::nested_share`]).
 
 use super::super::candidates::Board;
 use super::super::step::Step;
