@@ -8,7 +8,7 @@ const browser = useBrowser();
 
 const WELCOME = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const OTHER = '..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..';
-// The slowest of hardest-1106 to rate (SE 10.8, over a second natively): long enough to cancel.
+// One of the slowest of hardest-1106 to rate (SE 11.8, seconds even natively): long enough to cancel.
 const SLOWEST = '1.......2.3.4...5...6...7...5.9.4.......23......8...9...2...6...9...8.4.7.......1';
 
 let app;
@@ -251,7 +251,7 @@ test('rating a very hard puzzle shows how far it has come, and Cancel stops it',
   await page.click('[data-action=rate]');
   const label = '[data-task=help] .task-label';
   await page.waitForFunction((sel) => /\d+\/81 cells, hardest step so far \d+\.\d/.test(document.querySelector(sel)?.textContent || ''), label);
-  // Cancelled at once: the ratings are fast enough now to finish during a screenshot.
+  // Cancelled as soon as progress shows, long before the rating would end.
   await page.click('[data-task=help] .task-cancel');
   await page.waitForFunction(() => /Cancelled/.test(document.querySelector('[data-role=help-message]').textContent));
   await screenshot(page, 'sudoku-rating-cancelled');
