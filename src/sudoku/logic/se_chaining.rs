@@ -234,19 +234,24 @@ impl Implications {
         out
     }
 
-    /// Calls `visit` once for `r` and each record it rests on. Every node is recorded at most
-    /// once, plus one detached clash record, so a fixed bit set covers them all.
+    /// Calls `visit` for `r` and each record it rests on, level by level, once per node (SE's
+    /// `getChain` order; SE's sets compare candidates, not records, which matters where a node
+    /// was reached again along another path, as in its cycle search).
     pub(super) fn walk_ancestors(&self, r: u32, mut visit: impl FnMut(u32)) {
-        let mut seen = [0u64; 1536 / 64];
-        let mut stack = vec![r];
-        while let Some(x) = stack.pop() {
-            let (word, bit) = (x as usize / 64, 1u64 << (x % 64));
-            if seen[word] & bit != 0 {
-                continue;
+        let mut seen = [0u64; 1458usize.div_ceil(64)];
+        let mut todo = vec![r];
+        while !todo.is_empty() {
+            let mut next = Vec::new();
+            for &x in &todo {
+                let n = self.node_of(x);
+                let (word, bit) = (n / 64, 1u64 << (n % 64));
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit;
+                    visit(x);
+                    next.extend_from_slice(self.parents_of(x));
+                }
             }
-            seen[word] |= bit;
-            visit(x);
-            stack.extend_from_slice(self.parents_of(x));
+            todo = next;
         }
     }
 
@@ -340,27 +345,28 @@ fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
         if !kind.plus() {
             return imp;
         }
+        // A removal by a rule or an inner chain, resting on the chain's removals `parents`.
+        let mut add = |imp: &mut Implications, n: usize, parents: &[usize], chain| {
+            if imp.get(n).is_some() {
+                return false;
+            }
+            let parents: Vec<u32> = parents.iter().filter_map(|&p| imp.get(p)).collect();
+            let r = imp.insert(n, &parents, cause::ADVANCED);
+            if let Some(chain) = chain {
+                imp.nest(r, chain);
+            }
+            pending_off.push_back(r);
+            true
+        };
         let mut added = false;
         let rules = first_rule(source, &grid);
         if !rules.is_empty() {
-            for e in rules {
-                if imp.get(e.node).is_some() {
-                    continue;
-                }
-                let parents: Vec<u32> = e.parents.iter().filter_map(|&p| imp.get(p)).collect();
-                pending_off.push_back(imp.insert(e.node, &parents, cause::ADVANCED));
-                added = true;
+            for e in &rules {
+                added |= add(&mut imp, e.node, &e.parents, None);
             }
         } else if let Kind::Nested { level, inner } = kind {
             for e in se_nested::inner_eliminations(source, &grid, level, inner).iter() {
-                if imp.get(e.node).is_some() {
-                    continue;
-                }
-                let parents: Vec<u32> = e.parents.iter().filter_map(|&p| imp.get(p)).collect();
-                let r = imp.insert(e.node, &parents, cause::ADVANCED);
-                imp.nest(r, e.chain);
-                pending_off.push_back(r);
-                added = true;
+                added |= add(&mut imp, e.node, &e.parents, Some(e.chain));
             }
         }
         if !added {
@@ -572,7 +578,7 @@ fn complexity_of(targets: &[(Rc<Implications>, u32)]) -> usize {
 
 /// The candidates a conclusion removes: the cell's other digits when `target` is "true",
 /// else the one candidate (empty: nothing to gain).
-fn removable(board: &Board, target: usize) -> Vec<(usize, Digits)> {
+pub(super) fn removable(board: &Board, target: usize) -> Vec<(usize, Digits)> {
     let (c, d, on) = parts(target);
     let digits = if on {
         board.cands[c] & !(1 << d)
@@ -743,24 +749,22 @@ impl Search<'_> {
 
     /// Region chains through `cell`'s `digit`, for each unit in which `cell` is the digit's
     /// first place (so each unit is tried once).
-    fn regions(&mut self, cell: usize, digit: u8, own: &Rc<Implications>) {
+    fn regions(&mut self, cell: usize, digit: u8) {
         let [row, column, boxu] = CELL_UNITS[cell];
         for unit in [boxu, row, column] {
             let pos = self.board.positions(unit, digit);
-            let count = pos.count_ones();
-            if count < 2 {
+            if pos.count_ones() < 2 || UNITS[unit][pos.trailing_zeros() as usize] != cell {
                 continue;
             }
-            if UNITS[unit][pos.trailing_zeros() as usize] != cell {
+            let places: Vec<usize> = (0..9)
+                .filter(|i| pos & (1 << i) != 0)
+                .map(|i| UNITS[unit][i])
+                .collect();
+            if !self.may_rest_on_changes(&places, digit, Some(unit)) {
                 continue;
             }
-            let mut branches = vec![own.clone()];
-            for i in (0..9).filter(|i| pos & (1 << i) != 0) {
-                let c = UNITS[unit][i];
-                if c != cell {
-                    branches.push(self.truth(c, digit));
-                }
-            }
+            let branches: Vec<Rc<Implications>> =
+                places.iter().map(|&c| self.truth(c, digit)).collect();
             let name = self.name("Region Forcing Chains");
             let what = format!("the places for {digit} in {}", unit_name(unit));
             self.shared(&branches, 6, cause::of_unit(unit), &name, &what, Some(unit));
@@ -791,59 +795,22 @@ impl Search<'_> {
         if self.board.values[cell] != 0 || !wanted {
             return;
         }
-        if self.changed.is_some() {
-            return self.cell_if_changed(cell);
-        }
+        // An inner search leaves out the cell chains that cannot rest on the outer chain's
+        // removals, and does not follow their assumptions for them.
+        let cell_wanted =
+            digits_of(self.board.cands[cell]).any(|d| self.may_rest_on_changes(&[cell], d, None));
         let mut branches = Vec::new();
         for digit in digits_of(self.board.cands[cell]) {
-            let on = self.both_ways(cell, digit, cands);
-            if self.kind != Kind::Nishio {
-                self.regions(cell, digit, &on);
-            }
-            branches.push(on);
-        }
-        if self.kind != Kind::Nishio {
-            let name = self.name("Cell Forcing Chains");
-            let what = format!("the candidates of {}", cell_name(cell));
-            self.shared(&branches, 5, cause::CELL, &name, &what, None);
-        }
-    }
-
-    /// [`Search::cell`] for an inner search of multiple static chains, leaving out the cell and
-    /// region chains that cannot rest on the outer chain's removals (in the same order).
-    fn cell_if_changed(&mut self, cell: usize) {
-        let digits: Vec<u8> = digits_of(self.board.cands[cell]).collect();
-        let cell_wanted = digits
-            .iter()
-            .any(|&d| self.may_rest_on_changes(&[cell], d, None));
-        let mut branches = Vec::new();
-        for &digit in &digits {
-            let [row, column, boxu] = CELL_UNITS[cell];
-            for unit in [boxu, row, column] {
-                let pos = self.board.positions(unit, digit);
-                if pos.count_ones() < 2 || UNITS[unit][pos.trailing_zeros() as usize] != cell {
-                    continue;
-                }
-                let places: Vec<usize> = (0..9)
-                    .filter(|i| pos & (1 << i) != 0)
-                    .map(|i| UNITS[unit][i])
-                    .collect();
-                if !self.may_rest_on_changes(&places, digit, Some(unit)) {
-                    continue;
-                }
-                let own = self.truth(cell, digit);
-                let branches: Vec<Rc<Implications>> =
-                    places.iter().map(|&c| self.truth(c, digit)).collect();
-                debug_assert!(Rc::ptr_eq(&own, &branches[0]));
-                let name = self.name("Region Forcing Chains");
-                let what = format!("the places for {digit} in {}", unit_name(unit));
-                self.shared(&branches, 6, cause::of_unit(unit), &name, &what, Some(unit));
-            }
-            if cell_wanted {
+            if self.changed.is_none() {
+                branches.push(self.both_ways(cell, digit, cands));
+            } else if cell_wanted {
                 branches.push(self.truth(cell, digit));
             }
+            if self.kind != Kind::Nishio {
+                self.regions(cell, digit);
+            }
         }
-        if cell_wanted {
+        if self.kind != Kind::Nishio && cell_wanted {
             let name = self.name("Cell Forcing Chains");
             let what = format!("the candidates of {}", cell_name(cell));
             self.shared(&branches, 5, cause::CELL, &name, &what, None);

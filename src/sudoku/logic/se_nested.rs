@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use super::super::candidates::{Board, CELL_UNITS, Digits, UNITS};
 use super::chain_rules::in_hash_order;
 use super::chains::{node, parts};
-use super::se_chaining::{self, Hint, Implications, InnerChain, Kind, cause};
+use super::se_chaining::{self, Hint, InnerChain, Kind, cause};
 use super::se_unary;
 
 /// A candidate an inner chain removes, the outer chain's removals it rests on (all "off"
@@ -157,46 +157,6 @@ fn usable(source: &Board, grid: &Board, mut hints: Vec<Hint>) -> Vec<InnerElimin
     out
 }
 
-/// Nodes visited once each (by node, as SE's sets compare candidates, not records).
-struct Visited([u64; 23]);
-
-impl Visited {
-    fn new() -> Visited {
-        Visited([0; 23])
-    }
-
-    /// True the first time `n` is seen.
-    fn first(&mut self, n: usize) -> bool {
-        let (w, b) = (n / 64, 1u64 << (n % 64));
-        let new = self.0[w] & b == 0;
-        self.0[w] |= b;
-        new
-    }
-}
-
-/// The chain's nodes from `target` back, level by level, each once (SE's `getChain` order).
-fn chain_nodes(imp: &Implications, target: u32, mut visit: impl FnMut(u32)) {
-    let mut done = Visited::new();
-    let mut todo = vec![target];
-    while !todo.is_empty() {
-        let mut next = Vec::new();
-        for &r in &todo {
-            if done.first(imp.node_of(r)) {
-                visit(r);
-                next.extend_from_slice(imp.parents_of(r));
-            }
-        }
-        todo = next;
-    }
-}
-
-/// SE's length of one chain: its distinct nodes.
-pub(super) fn chain_length(imp: &Implications, target: u32) -> usize {
-    let mut count = 0;
-    chain_nodes(imp, target, |_| count += 1);
-    count
-}
-
 /// The outer chain's removals a hint rests on: for every "true" node of its chains, the
 /// candidates of its cell (when a cell made it true) or of its digit in its unit (when a unit
 /// did) that the outer chain removed. In SE's order, each once.
@@ -208,7 +168,7 @@ fn rule_parents(source: &Board, grid: &Board, hint: &Hint) -> Vec<usize> {
         }
     };
     for (imp, target) in &hint.targets {
-        chain_nodes(imp, *target, |r| {
+        imp.walk_ancestors(*target, |r| {
             let (cell, digit, on) = parts(imp.node_of(r));
             let mut why = imp.cause_of(r);
             if why == cause::NONE {
@@ -250,7 +210,7 @@ fn fingerprint(hint: &Hint) -> u64 {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     };
     for (imp, target) in &hint.targets {
-        chain_nodes(imp, *target, |r| mix(imp.node_of(r) as u64 + 1));
+        imp.walk_ancestors(*target, |r| mix(imp.node_of(r) as u64 + 1));
         mix(0xffff);
     }
     h

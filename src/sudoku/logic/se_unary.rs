@@ -14,8 +14,7 @@ use std::rc::Rc;
 
 use super::super::candidates::{Board, CELL_UNITS, Digits, UNIT_CELLS, digits_of};
 use super::chains::{length_surcharge, node, parts};
-use super::se_chaining::{Hint, Implications, cause, digit_places, true_to_false};
-use super::se_nested::chain_length;
+use super::se_chaining::{Hint, Implications, cause, digit_places, removable, true_to_false};
 
 /// Every static forcing chain and cycle on `grid`, in the order SE finds them; with
 /// `changed_from`, only those that may rest on what changed since that board (see [`Wanted`]).
@@ -252,22 +251,17 @@ thread_local! {
 /// The forcing chains found from one candidate as hints.
 fn chain_hints(grid: &Board, chains: Vec<(Rc<Implications>, u32)>, y: bool, out: &mut Vec<Hint>) {
     for (imp, target) in chains {
-        let (c, d, target_on) = parts(imp.node_of(target));
-        let digits: Digits = if target_on {
-            grid.cands[c] & !(1 << d)
-        } else {
-            1 << d
-        };
-        if digits == 0 {
+        let removable = removable(grid, imp.node_of(target));
+        if removable.is_empty() {
             continue;
         }
-        let complexity = chain_length(&imp, target);
+        let complexity = imp.ancestors(target);
         let (base, sort_key) = if y { (7.0, 4) } else { (6.6, 2) };
         out.push(Hint {
             difficulty: base + length_surcharge(complexity),
             complexity,
             sort_key,
-            removable: vec![(c, digits)],
+            removable,
             targets: vec![(imp, target)],
             start_cause: cause::NONE,
         });
@@ -337,30 +331,27 @@ fn forcing_chains(
         pending_off.push_back(first);
     }
     let mut next = Vec::new();
+    // Records the nodes `r` implies that are new, to be followed from `pending`.
+    let mut derive =
+        |imp: &mut Implications, r, next: &[(usize, u8)], pending: &mut VecDeque<u32>| {
+            for &(m, why) in next {
+                if imp.get(m).is_none() {
+                    let t = imp.insert(m, &[r], why);
+                    if m == source ^ 1 {
+                        targets.push(t);
+                    }
+                    pending.push_back(t);
+                }
+            }
+        };
     while !pending_on.is_empty() || !pending_off.is_empty() {
         while let Some(r) = pending_on.pop_front() {
             true_to_false(grid, places, imp.node_of(r), y, &mut next);
-            for &(m, why) in &next {
-                if imp.get(m).is_none() {
-                    let t = imp.insert(m, &[r], why);
-                    if m == source ^ 1 {
-                        targets.push(t);
-                    }
-                    pending_off.push_back(t);
-                }
-            }
+            derive(imp, r, &next, &mut pending_off);
         }
         while let Some(r) = pending_off.pop_front() {
             off_to_on(grid, places, imp.node_of(r), y, true, &mut next);
-            for &(m, why) in &next {
-                if imp.get(m).is_none() {
-                    let t = imp.insert(m, &[r], why);
-                    if m == source ^ 1 {
-                        targets.push(t);
-                    }
-                    pending_on.push_back(t);
-                }
-            }
+            derive(imp, r, &next, &mut pending_on);
         }
     }
     targets
@@ -411,7 +402,7 @@ fn cycle_hint(grid: &Board, imp: &Rc<Implications>, dst: u32, y: bool, x: bool) 
         let parents: Vec<u32> = previous.into_iter().collect();
         previous = Some(reversed.detached(imp.node_of(r) ^ 1, &parents, imp.cause_of(r)));
     }
-    let complexity = chain_length(imp, dst);
+    let complexity = imp.ancestors(dst);
     let (base, sort_key) = match (y, x) {
         (true, true) => (7.0, 4),
         (true, false) => (6.5, 3),
