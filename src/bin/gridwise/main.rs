@@ -24,8 +24,9 @@ mod voltorb;
 use clap::{Parser, Subcommand};
 
 /// The nested chains of the hardest Sudoku ratings make and drop millions of small records on
-/// two threads: with mimalloc the 13 puzzles of hardest-1106-se-sample rate 8–25% faster than
-/// with the system's allocator (the page's wasm module keeps Rust's own).
+/// two threads: with mimalloc four of the slowest puzzles of hardest-1106-se-sample rated
+/// 8–25% faster than with the system's allocator, in alternated runs (the page's wasm module
+/// keeps Rust's own).
 #[cfg(not(target_arch = "wasm32"))]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
