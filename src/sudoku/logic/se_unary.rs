@@ -56,27 +56,36 @@ struct Wanted {
 
 impl Wanted {
     fn of(grid: &Board, source: &Board, places: &[u128; 10], y: bool, x: bool) -> Wanted {
-        let changed_unit = |u: usize, d: u8| source.positions(u, d) != grid.positions(u, d);
         // "True" ends of new strong links, and "false" ends of weak links in changed places.
         let mut strong = Vec::new();
         let mut weak = Vec::new();
-        for cell in 0..81 {
-            let cands = grid.cands[cell];
-            let cell_changed = source.cands[cell] != cands;
-            for d in digits_of(cands) {
-                let n = node(cell, d, true);
-                if y && cell_changed && cands.count_ones() >= 2 {
+        if y {
+            for cell in 0..81 {
+                let cands = grid.cands[cell];
+                if source.cands[cell] == cands || cands.count_ones() < 2 {
+                    continue;
+                }
+                for d in digits_of(cands) {
+                    let n = node(cell, d, true);
                     if cands.count_ones() == 2 {
                         strong.push(n);
                     }
                     weak.push(n ^ 1);
                 }
-                for &u in &CELL_UNITS[cell] {
-                    let here = places[usize::from(d)] & UNIT_CELLS[u];
-                    if here.count_ones() < 2 || !changed_unit(u, d) {
-                        continue;
-                    }
-                    if x && here.count_ones() == 2 {
+            }
+        }
+        // Each unit and digit once: its places, when the outer chain changed them.
+        for unit in 0..27 {
+            for d in 1..=9u8 {
+                let mut here = places[usize::from(d)] & UNIT_CELLS[unit];
+                let count = here.count_ones();
+                if count < 2 || source.positions(unit, d) == grid.positions(unit, d) {
+                    continue;
+                }
+                while here != 0 {
+                    let n = node(here.trailing_zeros() as usize, d, true);
+                    here &= here - 1;
+                    if x && count == 2 {
                         strong.push(n);
                     }
                     weak.push(n ^ 1);
