@@ -40,26 +40,15 @@ pub(super) fn inner_eliminations(
 ) -> Arc<[InnerElimination]> {
     if level < 4 {
         let found = remembered(source, grid, InnerRule::Static, || {
-            // Chains that pass no link the outer chain made rest on none of its removals, so
-            // they are left out first. They only matter to what is kept of equal removals, so
-            // when the others remove anything, all are searched again.
-            let found = usable(source, grid, se_unary::hints(grid, Some(source)));
-            if found.is_empty() {
-                return found;
-            }
-            usable(source, grid, se_unary::hints(grid, None))
+            usable_first_look(source, grid, |changed| se_unary::hints(grid, changed))
         });
         if !found.is_empty() || level < 3 {
             return found;
         }
         return remembered(source, grid, InnerRule::Multiple, || {
-            // The same for multiple chains.
-            let hints = se_chaining::hints(grid, Kind::Multiple, Some(source));
-            let found = usable(source, grid, hints);
-            if found.is_empty() {
-                return found;
-            }
-            usable(source, grid, se_chaining::hints(grid, Kind::Multiple, None))
+            usable_first_look(source, grid, |changed| {
+                se_chaining::hints(grid, Kind::Multiple, changed)
+            })
         });
     }
     remembered(source, grid, InnerRule::Dynamic(inner), || {
@@ -114,6 +103,24 @@ fn remembered(
     }
     map.insert(key, found.clone());
     found
+}
+
+/// The eliminations an outer chain takes from a static inner search (`hints`, given the board
+/// the outer chain started from when it may leave out what cannot rest on its removals).
+///
+/// Chains that pass no link the outer chain made rest on none of its removals, so they are
+/// left out first. They only matter to what is kept of equal removals, so when the others
+/// remove anything, all are searched again.
+fn usable_first_look(
+    source: &Board,
+    grid: &Board,
+    hints: impl Fn(Option<&Board>) -> Vec<Hint>,
+) -> Vec<InnerElimination> {
+    let found = usable(source, grid, hints(Some(source)));
+    if found.is_empty() {
+        return found;
+    }
+    usable(source, grid, hints(None))
 }
 
 /// The eliminations of `hints` an outer chain takes, in SE's order.
