@@ -277,10 +277,13 @@ fn spearman(a: &[f64], b: &[f64]) -> f64 {
     cov / (va * vb).sqrt()
 }
 
-/// Every how many puzzles of hardest-1106 the rating benchmark takes, quick and full (the same
-/// in the browser bench, benches/browser/sudoku_logic.mjs). SE's nested chains take seconds to
-/// tens of seconds a puzzle, so all 375 would take over an hour.
+/// Every how many puzzles of hardest-1106 the quick rating benchmark takes (the same in the
+/// browser bench, benches/browser/sudoku_logic.mjs).
 const HARDEST_QUICK_STEP: usize = 120;
+
+/// Every how many puzzles of hardest-1106 the full rating benchmark takes (the same in the
+/// browser bench): SE's nested chains take seconds to tens of seconds a puzzle, so all 375
+/// would take over an hour.
 const HARDEST_STEP: usize = 15;
 
 /// The puzzles of a rated set (`puzzle rating …` per line), every `step`-th.
