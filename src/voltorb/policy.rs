@@ -747,7 +747,21 @@ impl Search {
     /// `alpha`, with `false` unless every outcome was solved exactly. Each outcome only has to
     /// be solved well enough to show whether the total can still beat `alpha` given the bounds
     /// of the outcomes after it.
-    fn chance(&mut self, (parts, total): ([Option<Part>; 3], f64), alpha: f64) -> (f64, bool) {
+    ///
+    /// The outcomes are solved in the order of their bound per board, highest first: the bounds
+    /// overestimate by a multiple of what can be won, so the most optimistic bound for the work
+    /// of solving it is the likeliest to give back enough to cut the card off early. Against
+    /// solving them by value, on 1,000 fresh level-8 deals (seed 88): the 24 slowest exact ones
+    /// solved 4.5 million board sets instead of 6.8; the 152 taking over 100 ms took 23% less
+    /// time (geometric mean); but the deals that reach the node budget take longer to reach it
+    /// (larger sets come first).
+    fn chance(&mut self, (mut parts, total): ([Option<Part>; 3], f64), alpha: f64) -> (f64, bool) {
+        let promise = |part: &Option<Part>| {
+            part.map_or(f64::NEG_INFINITY, |p| {
+                p.bound / (p.span.end - p.span.start).max(1) as f64
+            })
+        };
+        parts.sort_by(|a, b| promise(b).total_cmp(&promise(a)));
         let mut remaining = total;
         let mut value = 0.0;
         for part in parts.into_iter().flatten() {
