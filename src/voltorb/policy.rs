@@ -15,10 +15,11 @@
 //!   group they were dealt into, so every subset below is bounded by that grouping in one
 //!   pass before pairs are compared again.
 //!
-//! Otherwise every useful card is tried, safest first, and values of board sets are memoised.
-//! The search is an expectimax with bounds passed down: a set is only solved well enough to
-//! show that it cannot lift its caller above the best card found so far, and such results are
-//! memoised as upper bounds. Past a node budget the rest of the tree is played by a greedy rule
+//! Otherwise every useful card is tried, highest bound first (see `Search::risky_order`), and
+//! values of board sets are memoised. The search is an expectimax with bounds passed down: a
+//! set is only solved well enough to show that it cannot lift its caller above the best card
+//! found so far (a card's outcomes most promising first, see `Search::chance`), and such
+//! results are memoised as upper bounds. Past a node budget the rest of the tree is played by a greedy rule
 //! (the card with the best two-flip bound) and the answer is marked approximate: a win
 //! probability that this play achieves, a lower bound on the optimum.
 
@@ -810,8 +811,8 @@ impl Search {
         kept
     }
 
-    /// Tries the useful cards of `span` in `allowed` (none is safe), safest first, skipping cards whose
-    /// bound cannot beat the best found or `alpha`. Returns the best card and its winning weight
+    /// Tries the useful cards of `span` in `allowed` (none is safe), highest bound first,
+    /// skipping cards whose bound cannot beat the best found or `alpha`. Returns the best card and its winning weight
     /// with `true` when that exceeds `alpha` or everything was solved exactly; otherwise an
     /// upper bound at most `alpha`, with `false`.
     fn best_risky(&mut self, span: &Span, alpha: f64, allowed: u32) -> (usize, f64, bool) {
