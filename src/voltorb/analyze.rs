@@ -11,7 +11,7 @@ use super::error::VoltorbError;
 use super::explain::{Explanation, Position, explain};
 use super::game::{Outcome, Round, next_level};
 use super::odds::{Weighting, candidate_levels, marginals, weigh};
-use super::policy::{DEFAULT_BUDGET, best_move, best_move_threads, win_after};
+use super::policy::{BestMove, DEFAULT_BUDGET, best_move, best_move_threads, win_after};
 
 /// A position to analyse: clues, revealed cards and what to compute. (Its JSON shape, with
 /// defaults, is `protocol::voltorb::AnalyzeArgs`.)
@@ -193,8 +193,25 @@ impl AnalyzeRequest {
     }
 }
 
-/// Analyses one position.
-pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
+/// What the best-move search of a position starts from: the consistent boards with a weight,
+/// the cards already face up, and the node budget.
+pub struct SearchInput {
+    pub boards: Vec<Board>,
+    pub weights: Vec<f64>,
+    pub revealed: u32,
+    pub budget: u64,
+}
+
+/// A position read from a request: its clues, cards, possible levels and weighed boards.
+struct Prepared {
+    clues: Clues,
+    known: [Option<u8>; CELLS],
+    weighting: Weighting,
+    levels: Vec<u8>,
+    input: SearchInput,
+}
+
+fn prepare(req: &AnalyzeRequest) -> Result<Prepared, VoltorbError> {
     let clues = req.clues()?;
     let known = check_revealed(&clues, &req.revealed_cards())?;
     let weighting = req.weighting.unwrap_or_default();
@@ -206,10 +223,57 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
         .zip(weights)
         .filter(|&(_, w)| w > 0.0)
         .unzip();
-    let p = marginals(&boards, &weights);
-    let revealed_mask = (0..CELLS)
+    let revealed = (0..CELLS)
         .filter(|&i| known[i].is_some())
         .fold(0u32, |m, i| m | 1 << i);
+    Ok(Prepared {
+        clues,
+        known,
+        weighting,
+        levels,
+        input: SearchInput {
+            boards,
+            weights,
+            revealed,
+            budget: req.budget.unwrap_or(DEFAULT_BUDGET),
+        },
+    })
+}
+
+/// The input of `req`'s best-move search, for a searcher that helps another's [`analyze_with`]
+/// (the same boards, weights and budget as that analysis searches).
+pub fn search_input(req: &AnalyzeRequest) -> Result<SearchInput, VoltorbError> {
+    prepare(req).map(|p| p.input)
+}
+
+/// Analyses one position, the best move searched on `req.threads` threads.
+pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
+    analyze_with(req, &|input: &SearchInput| {
+        best_move_threads(
+            &input.boards,
+            &input.weights,
+            input.revealed,
+            input.budget,
+            req.threads,
+        )
+    })
+}
+
+/// Analyses one position, the best move for the win (when asked) found by `search`.
+pub fn analyze_with(
+    req: &AnalyzeRequest,
+    search: &dyn Fn(&SearchInput) -> BestMove,
+) -> Result<Analysis, VoltorbError> {
+    let Prepared {
+        clues,
+        known,
+        weighting,
+        levels,
+        input,
+    } = prepare(req)?;
+    let p = marginals(&input.boards, &input.weights);
+    let revealed_mask = input.revealed;
+    let (boards, weights) = (&input.boards, &input.weights);
     let mut safe = Vec::new();
     let mut useless = Vec::new();
     for (i, cell) in p.iter().enumerate() {
@@ -250,7 +314,7 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
         Objective::Win => QUIT_ADVICE_BUDGET,
     };
     let coins =
-        (in_play && wants_coins).then(|| coin_plan(&boards, &weights, revealed_mask, coin_budget));
+        (in_play && wants_coins).then(|| coin_plan(boards, weights, revealed_mask, coin_budget));
     // Before any card is up the payout is 0: nothing to keep by quitting, and the plan's first
     // coins are the expectation; after, the payout times the plan's factor.
     let (quit, play_on) = match &coins {
@@ -283,8 +347,7 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
             plan.nodes,
         ),
         _ if req.best => {
-            let budget = req.budget.unwrap_or(DEFAULT_BUDGET);
-            let mv = best_move_threads(&boards, &weights, revealed_mask, budget, req.threads);
+            let mv = search(&input);
             (
                 Advice::at(mv.cell, mv.win, mv.exact),
                 Some(mv.win),
@@ -296,8 +359,8 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
     let face_down = ((1u32 << CELLS) - 1) & !revealed_mask;
     let position = Position {
         clues: &clues,
-        boards: &boards,
-        weights: &weights,
+        boards,
+        weights,
         p: &p,
         face_down,
         levels: &levels,
@@ -311,7 +374,7 @@ pub fn analyze(req: &AnalyzeRequest) -> Result<Analysis, VoltorbError> {
             Some(Judged {
                 row,
                 col,
-                win: win_when_flipped(&boards, &weights, revealed_mask, cell, budget),
+                win: win_when_flipped(boards, weights, revealed_mask, cell, budget),
             })
         }
         _ => None,

@@ -1,6 +1,7 @@
 //! The best-move search's memory of board sets already valued: its own, or one shared by the
-//! threads that search the first cards side by side (natively), so that a set one thread has
-//! solved is not solved again by another.
+//! threads that search the first cards side by side (natively), or one kept outside (the page's
+//! workers share a table in a buffer), so that a set one member has solved is not solved again
+//! by another.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -60,10 +61,20 @@ impl SharedMemo {
     }
 }
 
+/// A memo kept outside the search: on the page, a table in a buffer the workers of a team
+/// share. It may forget (a fixed-size table overwrites), which only costs solving a set again.
+/// Like [`SharedMemo`], it should not replace an exact value by a bound, nor a bound by a
+/// looser one, that another member recorded meanwhile.
+pub trait MemoStore: Send {
+    fn get(&self, key: &Key) -> Option<Known>;
+    fn insert(&mut self, key: Key, known: Known);
+}
+
 /// The memo of one search.
 pub enum Memo {
     Own(Table),
     Shared(Arc<SharedMemo>),
+    External(Box<dyn MemoStore>),
 }
 
 impl Memo {
@@ -75,6 +86,7 @@ impl Memo {
         match self {
             Memo::Own(table) => table.get(key).copied(),
             Memo::Shared(shared) => shared.shard(key).get(key).copied(),
+            Memo::External(store) => store.get(key),
         }
     }
 
@@ -92,6 +104,7 @@ impl Memo {
                     *slot = known;
                 }
             }
+            Memo::External(store) => store.insert(key, known),
         }
     }
 }

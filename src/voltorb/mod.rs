@@ -9,6 +9,7 @@
 //! - [`odds`]: per-card probabilities under the `uniform` or the `game` weighting.
 //! - [`policy`]: the move that maximises the chance of clearing the board.
 //! - [`symmetry`]: row and column swaps that map a set of boards onto itself.
+//! - [`team`]: what searchers sharing one best-move search (threads, workers) share.
 //! - [`coins`]: the move that maximises the coins, and whether to quit.
 //! - [`game`]: board generation, coins and level progression as in the game.
 //! - [`explain`]: why a card is safe, what the best card tells, which configurations remain.
@@ -30,6 +31,7 @@ pub mod memo;
 pub mod odds;
 pub mod policy;
 pub mod symmetry;
+pub mod team;
 
 pub use analyze::{Analysis, AnalyzeRequest, analyze};
 pub use board::Board;

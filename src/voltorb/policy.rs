@@ -24,11 +24,11 @@
 //! probability that this play achieves, a lower bound on the optimum.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::board::{Board, CELLS};
 use super::memo::{Memo, SharedMemo};
 use super::symmetry;
+use super::team::{Team, ThreadTeam};
 
 /// Rounding allowance when a bound decides that a card cannot beat another (weights sum to 1).
 const EPSILON: f64 = 1e-12;
@@ -174,44 +174,6 @@ struct Part {
     bound: f64,
     /// Whether `bound` is as tight as this search makes it (memoised, or rivals applied).
     tight: bool,
-}
-
-/// Threads solving the first move together: the next card to take (a place in the order the
-/// search tries them) and the best value any of them has found (the bits of an `f64`).
-struct RootTeam {
-    next: AtomicUsize,
-    best: AtomicU64,
-    /// Members that reached a forced first move: only the first one solves it.
-    forced: AtomicUsize,
-}
-
-impl RootTeam {
-    fn new() -> Self {
-        RootTeam {
-            next: AtomicUsize::new(0),
-            best: AtomicU64::new(f64::NEG_INFINITY.to_bits()),
-            forced: AtomicUsize::new(0),
-        }
-    }
-
-    fn floor(&self) -> f64 {
-        f64::from_bits(self.best.load(Ordering::Relaxed))
-    }
-
-    fn raise(&self, value: f64) {
-        let mut seen = self.best.load(Ordering::Relaxed);
-        while f64::from_bits(seen) < value {
-            match self.best.compare_exchange_weak(
-                seen,
-                value.to_bits(),
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => return,
-                Err(now) => seen = now,
-            }
-        }
-    }
 }
 
 /// The search state over one analysis.
@@ -866,14 +828,14 @@ impl Search {
     fn root_team(
         &mut self,
         span: &Span,
-        team: &RootTeam,
+        team: &dyn Team,
         allowed: u32,
     ) -> Option<(usize, f64, usize)> {
         let mut order = self.risky_order(span);
         order.retain(|&(c, _)| allowed & (1 << c) != 0);
         let mut best: Option<(usize, f64, usize)> = None;
         loop {
-            let rank = team.next.fetch_add(1, Ordering::Relaxed);
+            let rank = team.take();
             let Some(&(cell, bound)) = order.get(rank) else {
                 return best;
             };
@@ -949,7 +911,7 @@ fn best_move_with(
     weights: &[f64],
     revealed: u32,
     budget: u64,
-    team: Option<&RootTeam>,
+    team: Option<&dyn Team>,
     memo: Memo,
 ) -> BestMove {
     let mut search = Search::new(boards, weights, budget, memo);
@@ -969,7 +931,7 @@ fn best_move_with(
     let known_mult = (all.present[2] | all.present[3]) & !all.disagreed() & !revealed;
     let safe = root.sum.safe();
     let risky = !root.is_empty() && known_mult == 0 && safe == 0;
-    if !risky && team.is_some_and(|t| t.forced.fetch_add(1, Ordering::Relaxed) > 0) {
+    if !risky && team.is_some_and(|t| !t.claim_forced()) {
         return nothing;
     }
     let (cell, value, rank) = if root.is_empty() {
@@ -1015,8 +977,23 @@ fn best_move_with(
     }
 }
 
+/// [`best_move`] for one member of `team`, whose members share `memo`: each takes the first
+/// cards in turn and is shown the best value any has found. [`merge_members`] of every member's
+/// answer is the team's. (The page's workers search this way; natively, see
+/// [`best_move_threads`].)
+pub fn best_move_member(
+    boards: &[Board],
+    weights: &[f64],
+    revealed: u32,
+    budget: u64,
+    team: &dyn Team,
+    memo: Memo,
+) -> BestMove {
+    best_move_with(boards, weights, revealed, budget, Some(team), memo)
+}
+
 /// The best of the answers of a team's members (highest `win`, then lowest `rank`).
-fn merge_members(members: &[BestMove]) -> BestMove {
+pub fn merge_members(members: &[BestMove]) -> BestMove {
     let mut best = members
         .iter()
         .filter(|s| s.cell.is_some())
@@ -1049,12 +1026,12 @@ pub fn best_move_threads(
         return best_move(boards, weights, revealed, budget);
     }
     let memo = SharedMemo::new();
-    let team = RootTeam::new();
+    let team = ThreadTeam::new();
     let members: Vec<BestMove> = std::thread::scope(|scope| {
         let running: Vec<_> = (0..threads)
             .map(|_| {
                 let memo = Memo::Shared(memo.clone());
-                let team = Some(&team);
+                let team: Option<&dyn Team> = Some(&team);
                 scope.spawn(move || best_move_with(boards, weights, revealed, budget, team, memo))
             })
             .collect();
@@ -1089,6 +1066,7 @@ mod tests {
     use crate::voltorb::Clues;
     use crate::voltorb::enumerate::{DEFAULT_LIMIT, consistent_boards};
     use crate::voltorb::game::deal;
+    use crate::voltorb::memo::{Key, Known, MemoStore};
     use crate::voltorb::odds::{Weighting, weigh};
 
     /// The boards and weights of the first fresh level-8 deal of `seed` onwards whose first move
@@ -1120,14 +1098,14 @@ mod tests {
         assert!(best.exact && best.cell.is_some());
         // Another member has found the best card: every card this one takes is cut off, but
         // with no budget its cuts rest on the greedy play's figures, which prove nothing.
-        let team = RootTeam::new();
+        let team = ThreadTeam::new();
         team.raise(best.win * total * (1.0 + 1e-9));
         let member = best_move_with(&boards, &weights, 0, 0, Some(&team), Memo::own());
         assert_eq!(member.cell, None);
         assert!(member.nodes > 0, "the member searched");
         assert!(!member.exact);
         // With a budget it is exact: its cards were rightly cut.
-        let team = RootTeam::new();
+        let team = ThreadTeam::new();
         team.raise(best.win * total * (1.0 + 1e-9));
         let member = best_move_with(
             &boards,
@@ -1139,5 +1117,60 @@ mod tests {
         );
         assert_eq!(member.cell, None);
         assert!(member.exact);
+    }
+
+    /// A fixed table of a few slots shared by a team, as the page's workers share one: it
+    /// forgets (a slot holds the last set written to it), and members write over each other.
+    struct TinyTable(std::sync::Arc<std::sync::Mutex<Slots>>);
+
+    type Slots = Vec<Option<(Key, Known)>>;
+
+    impl MemoStore for TinyTable {
+        fn get(&self, key: &Key) -> Option<Known> {
+            let slots = self.0.lock().unwrap();
+            let slot = slots[key.0 as usize % slots.len()];
+            slot.filter(|(k, _)| k == key).map(|(_, known)| known)
+        }
+
+        fn insert(&mut self, key: Key, known: Known) {
+            let mut slots = self.0.lock().unwrap();
+            let at = key.0 as usize % slots.len();
+            slots[at] = Some((key, known));
+        }
+    }
+
+    #[test]
+    fn a_team_sharing_a_forgetful_table_finds_the_same_chance() {
+        for seed in [3, 40] {
+            let (boards, weights) = risky_deal(seed);
+            let alone = best_move(&boards, &weights, 0, DEFAULT_BUDGET);
+            assert!(alone.exact);
+            let slots = std::sync::Arc::new(std::sync::Mutex::new(vec![None; 4099]));
+            let team = ThreadTeam::new();
+            let members: Vec<BestMove> = std::thread::scope(|scope| {
+                let running: Vec<_> = (0..3)
+                    .map(|_| {
+                        let memo = Memo::External(Box::new(TinyTable(slots.clone())));
+                        let (boards, weights, team) = (&boards, &weights, &team);
+                        scope.spawn(move || {
+                            best_move_member(boards, weights, 0, DEFAULT_BUDGET, team, memo)
+                        })
+                    })
+                    .collect();
+                running.into_iter().map(|t| t.join().unwrap()).collect()
+            });
+            let together = merge_members(&members);
+            assert!(together.exact);
+            assert!(
+                (together.win - alone.win).abs() < 1e-9,
+                "seed {seed}: {} alone, {} together",
+                alone.win,
+                together.win
+            );
+            assert!(
+                members.iter().filter(|m| m.nodes > 0).count() >= 2,
+                "the work was shared"
+            );
+        }
     }
 }
