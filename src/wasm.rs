@@ -20,6 +20,7 @@ pub mod sudoku;
 pub mod sudoku_logic;
 pub mod sudoku_rating;
 pub mod voltorb;
+pub mod voltorb_team;
 
 /// Runs once when the module is instantiated: Rust panics then reach the console with their
 /// message (the worker still turns the resulting trap into an error reply).

@@ -111,3 +111,93 @@ fn bench_times_fresh_boards() {
     let ms: js_sys::Array = field(&t, "ms").dyn_into().unwrap();
     assert_eq!(ms.length(), 5);
 }
+
+/// Installs the hooks a team member's worker installs (`www/search-team.js`), for a
+/// team of one: a `Map` as the shared table, counting what the search asks of it.
+fn install_team_of_one() {
+    js_sys::eval(
+        r#"globalThis.gridwiseSearchTeam = (() => {
+          const memo = new Map();
+          const answers = [];
+          let found = 0, next = 0, best = -Infinity, forced = 0, puts = 0, hits = 0;
+          return {
+            memoGet(a, b, c, d) {
+              const v = memo.get(`${a},${b},${c},${d}`);
+              if (!v) return 0;
+              hits++;
+              found = v[0];
+              return v[1] ? 1 : 2;
+            },
+            memoValue() { return found; },
+            memoPut(a, b, c, d, value, exact) { puts++; memo.set(`${a},${b},${c},${d}`, [value, exact]); },
+            take() { return next++; },
+            floor() { return best; },
+            raise(v) { best = Math.max(best, v); },
+            claimForced() { return forced++ === 0; },
+            finish(cell, win, exact, nodes, rank) { answers.push(cell, win, exact ? 1 : 0, nodes, rank); },
+            answers() { return new Float64Array(answers); },
+            stats() { return { puts, hits, taken: next, finished: answers.length / 5 }; },
+          };
+        })();"#,
+    )
+    .unwrap();
+}
+
+fn team_stat(name: &str) -> f64 {
+    let stats = js_sys::eval("globalThis.gridwiseSearchTeam.stats()").unwrap();
+    field(&stats, name).as_f64().unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_team_search_goes_through_the_shared_hooks_and_answers_as_one_worker_does() {
+    use gridwise::wasm::voltorb::voltorb_search_share;
+    // The first fresh level-8 deal whose first move needs a search: no card is safe.
+    let position = (1..)
+        .map(|seed| {
+            let dealt = voltorb_generate(args(&format!(r#"{{"level":8,"seed":{seed}}}"#))).unwrap();
+            let clues =
+                |name: &str| String::from(js_sys::JSON::stringify(&field(&dealt, name)).unwrap());
+            format!(
+                r#""rows":{},"cols":{},"level":8"#,
+                clues("rows"),
+                clues("cols")
+            )
+        })
+        .find(|position| {
+            let odds = voltorb_analyze(
+                args(&format!(r#"{{{position},"best":false}}"#)),
+                &ignore_progress(),
+            )
+            .unwrap();
+            js_sys::Array::from(&field(&odds, "safe")).length() == 0
+        })
+        .unwrap();
+    let alone = voltorb_analyze(args(&format!("{{{position}}}")), &ignore_progress()).unwrap();
+    let win_alone = field(&alone, "win").as_f64().unwrap();
+    let best_alone = js_sys::JSON::stringify(&field(&alone, "best")).unwrap();
+    assert!(win_alone > 0.0 && win_alone < 1.0);
+
+    install_team_of_one();
+    let led = voltorb_analyze(
+        args(&format!(r#"{{{position},"team":true}}"#)),
+        &ignore_progress(),
+    )
+    .unwrap();
+    assert_eq!(field(&led, "win").as_f64().unwrap(), win_alone);
+    assert_eq!(
+        js_sys::JSON::stringify(&field(&led, "best")).unwrap(),
+        best_alone
+    );
+    // The search took its first cards from the team and kept its sets in the team's table.
+    assert!(team_stat("taken") >= 2.0);
+    assert!(team_stat("puts") > 10.0);
+    assert!(team_stat("hits") > 0.0);
+    assert_eq!(team_stat("finished"), 1.0);
+
+    // A helper alone in a fresh team searches every first card and gives the same chance.
+    install_team_of_one();
+    let share = voltorb_search_share(args(&format!(r#"{{{position},"team":true}}"#))).unwrap();
+    assert_eq!(field(&share, "win").as_f64().unwrap(), win_alone);
+    assert_eq!(field(&share, "exact").as_bool(), Some(true));
+    assert_eq!(team_stat("finished"), 1.0);
+}

@@ -5,7 +5,7 @@
 export const OPERATIONS = {
   sudoku: ['solve', 'count', 'check', 'hint', 'steps', 'rate', 'rateBegin', 'rateResume', 'nestedShare', 'generate', 'benchSolve', 'benchRate'],
   fill: ['load', 'apply', 'regions', 'patch', 'gaps', 'bench'],
-  voltorb: ['analyze', 'generate', 'bench'],
+  voltorb: ['analyze', 'searchShare', 'generate', 'bench'],
   poly: ['solve', 'describe', 'estimate', 'library', 'bench'],
   selftest: ['panic', 'spin'],
 };

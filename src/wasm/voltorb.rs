@@ -3,11 +3,13 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use super::voltorb_team::{search_share, team_answer};
 use super::{Failure, Progress, from_args, now_ms, to_js};
 use crate::protocol::voltorb::AnalyzeArgs;
 use crate::protocol::voltorb_timing::time_fresh_boards;
 use crate::util::rng::Rng;
 use crate::voltorb::analyze;
+use crate::voltorb::analyze::{SearchInput, analyze_with, search_input};
 use crate::voltorb::game::{Round, deal, next_level};
 
 #[derive(Serialize)]
@@ -15,15 +17,54 @@ struct Started {
     stage: &'static str,
 }
 
-/// `voltorb.analyze {rows, cols, revealed, level, weighting}` → odds, safe and useless cards,
-/// best move and win probability (see [`crate::voltorb::Analysis`]).
+/// Whether a request carries `team`: its worker was given a team's shared buffer (see
+/// [`super::voltorb_team`]).
+fn in_team(args: &JsValue) -> bool {
+    js_sys::Reflect::get(args, &JsValue::from_str("team")).is_ok_and(|t| t.is_truthy())
+}
+
+/// `voltorb.analyze {rows, cols, revealed, level, weighting, team?}` → odds, safe and useless
+/// cards, best move and win probability (see [`crate::voltorb::Analysis`]). With `team`, this
+/// worker leads a team: it searches its share of the first cards, waits for the members that
+/// took others (`voltorb.searchShare`) and analyses with the team's best move.
 #[wasm_bindgen]
 pub fn voltorb_analyze(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
+    let team = in_team(&args);
     let req = from_args::<AnalyzeArgs>(args)?.into();
     // One message up front, so a page can show that the (possibly long) search has started.
     Progress::new(progress).report(&Started { stage: "analysing" }, true);
-    let analysis = analyze(&req)?;
+    let analysis = if team {
+        analyze_with(&req, &|input: &SearchInput| {
+            search_share(&input.boards, &input.weights, input.revealed, input.budget);
+            team_answer()
+        })?
+    } else {
+        analyze(&req)?
+    };
     to_js(&analysis)
+}
+
+/// `voltorb.searchShare {rows, cols, revealed, level, weighting, budget?, team}` → this member's
+/// `{cell, win, exact, nodes}`: a helper's share of a team's best-move search, whose answer the
+/// team's leader (`voltorb.analyze` with `team`) reads from the shared buffer.
+#[wasm_bindgen(js_name = voltorb_searchShare)]
+pub fn voltorb_search_share(args: JsValue) -> Result<JsValue, Failure> {
+    #[derive(Serialize)]
+    struct Share {
+        cell: Option<usize>,
+        win: f64,
+        exact: bool,
+        nodes: u64,
+    }
+    let req = from_args::<AnalyzeArgs>(args)?.into();
+    let input = search_input(&req)?;
+    let own = search_share(&input.boards, &input.weights, input.revealed, input.budget);
+    to_js(&Share {
+        cell: own.cell,
+        win: own.win,
+        exact: own.exact,
+        nodes: own.nodes,
+    })
 }
 
 #[derive(Deserialize)]
