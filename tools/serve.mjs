@@ -1,5 +1,6 @@
 // A tiny static file server for www/ (or dist/): correct MIME types (application/wasm for
-// .wasm), no caching, loopback only. Used by `./build.sh serve`, the e2e tests and the bench.
+// .wasm), no caching, loopback only, and the headers that make the page cross-origin isolated
+// (so that its workers can share memory: the Voltorb search team). Used by `./build.sh serve`, the e2e tests and the bench.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -19,6 +20,13 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** A page served with these can share memory between its workers (`crossOriginIsolated`). */
+export const ISOLATION = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
 /** Serves `root` on 127.0.0.1:`port` (0 picks a free port); resolves to {server, url}. */
 export function startServer(root, port = 0, host = '127.0.0.1') {
   const base = resolve(root);
@@ -34,6 +42,7 @@ export function startServer(root, port = 0, host = '127.0.0.1') {
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] || 'application/octet-stream',
         'cache-control': 'no-cache',
+        ...ISOLATION,
       });
       res.end(body);
     } catch (err) {

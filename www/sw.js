@@ -19,6 +19,22 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
+// Few static hosts let a site set headers. These make the page cross-origin isolated, so that its
+// workers can share memory (the Voltorb search team); they apply from the next page load this
+// worker serves. Without them the page works the same, on one worker per search.
+const ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+function isolated(response) {
+  if (!response || !response.ok || response.type === 'opaque') return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
@@ -29,10 +45,10 @@ self.addEventListener('fetch', (event) => {
         const copy = response.clone();
         caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
       }
-      return response;
+      return isolated(response);
     } catch (err) {
       const cached = await caches.match(request, { ignoreSearch: true });
-      if (cached) return cached;
+      if (cached) return isolated(cached);
       throw err;
     }
   })());

@@ -7,6 +7,7 @@
 // memory) is `fatal`: the module's state can no longer be trusted, so the engine replaces this
 // worker. `place` carries where an input error applies ({cells, line, card, field, index}).
 import init, * as wasm from './pkg/gridwise.js';
+import { joinTeam } from './search-team.js';
 
 const PLACE_KEYS = ['cells', 'line', 'card', 'field', 'index'];
 
@@ -48,8 +49,12 @@ function handle({ id, op, args }) {
   const progress = (payload) => {
     self.postMessage({ id, kind: 'progress', ...payload }, transferables(payload));
   };
+  // A member of a search team (see search-team.js): its buffers become the
+  // hooks the wasm imports call, and the search only sees that it is in a team.
+  const team = typeof SharedArrayBuffer === 'function' && args?.team?.header instanceof SharedArrayBuffer
+    ? joinTeam(args.team) : null;
   try {
-    const value = fn(args ?? {}, progress);
+    const value = fn(team ? { ...args, team: true } : (args ?? {}), progress);
     self.postMessage({ id, kind: 'result', value }, transferables(value));
   } catch (err) {
     const fatal = err instanceof WebAssembly.RuntimeError;
@@ -57,6 +62,8 @@ function handle({ id, op, args }) {
     self.postMessage({
       id, kind: 'error', message: fatal ? `internal error: ${message}` : message, fatal, place: placeOf(err),
     });
+  } finally {
+    team?.release();
   }
 }
 

@@ -45,6 +45,11 @@ async function enterPageBoard(page) {
   return advice(page);
 }
 
+/** A figure of the page's engine (see engine.js `stats`): workers, busy, queued, restarts. */
+function engineStats(page, name) {
+  return page.evaluate(async (name) => (await import('/engine.js')).engine.stats()[name], name);
+}
+
 async function advice(page) {
   await page.waitForFunction(() => {
     const s = document.querySelector('.vf-status');
@@ -441,13 +446,39 @@ test('a long search shows its progress and can be cancelled: Uniform odds with "
   const box = page.locator('[data-task=best]');
   await box.waitFor({ state: 'visible', timeout: 10000 });
   await page.waitForFunction(() => /… \d+ s$/.test(document.querySelector('[data-task=best] .task-label').textContent), null, { timeout: 30000 });
+  // The search is shared: both of the pool's workers are on it, and Cancel stops both.
+  assert.equal(await engineStats(page, 'busy'), 2);
   await box.locator('.task-cancel').click();
   await box.waitFor({ state: 'hidden' });
   assert.match(await page.locator('.vf-advice').textContent(), /stopped/i);
+  assert.equal(await engineStats(page, 'busy'), 0);
   // The page answers again at once: a plain board after it.
   await page.fill('.vf-paste', [...ROWS, ...COLS].join(', '));
   await page.dispatchEvent('.vf-paste', 'change');
   await page.selectOption('select[aria-label="Weighting"]', 'game');
   assert.match(await advice(page), /Best move: row \d, column \d/);
   assert.deepEqual(errors, []);
+});
+
+test('the best move is searched by two workers sharing memory, with the answer one worker gives', async (t) => {
+  // A fresh level-8 deal (seed 88, #457 of the benchmark's) that takes about a second.
+  const clues = '7 2, 5 2, 4 2, 8 2, 4 2, 3 3, 8 1, 7 1, 4 3, 6 2';
+  const answers = [];
+  for (const workers of [1, 2]) {
+    const { page, errors } = await browser.open(t, `?workers=${workers}#/voltorb`);
+    assert.equal(await page.evaluate(() => globalThis.crossOriginIsolated), true, 'the server isolates the page');
+    await page.waitForSelector('.vf-clue-input');
+    // The most workers busy at once while the search runs.
+    await page.evaluate(async () => {
+      const { engine } = await import('/engine.js');
+      globalThis.mostBusy = 0;
+      setInterval(() => { globalThis.mostBusy = Math.max(globalThis.mostBusy, engine.stats().busy); }, 10);
+    });
+    await pasteBoard(page, { level: '8', clues });
+    answers.push(await advice(page));
+    assert.equal(await page.evaluate(() => globalThis.mostBusy), workers);
+    assert.deepEqual(errors, []);
+  }
+  assert.match(answers[0], /^Best move: row 2, column 2 — 9\.1% to clear the board/);
+  assert.equal(answers[1], answers[0]);
 });

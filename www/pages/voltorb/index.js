@@ -16,6 +16,8 @@ import { template, LINE_NAMES, cardName } from './template.js';
 import { drawAssistCards, drawPlayCards, drawClueViews, percent } from './cards.js';
 import { loadState, saveState, UNDO_KEPT } from './storage.js';
 import { ExactAnswers, isExact } from './answers.js';
+import { analyzeBest } from './best-move.js';
+import { teamPossible } from '../../search-team.js';
 import { SIZE, CARDS, HISTORY_KEPT, newRound, flip, toggleMemo, end, settle, revealedOf, found } from './round.js';
 
 const formatMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -229,7 +231,7 @@ export function mount(root, { engine }) {
       if (kept) return { ...kept, kept: true };
       update('Searching for the best move…');
       const searchStarted = performance.now();
-      const full = await withElapsed(update, 'Searching for the best move', () => engine.voltorb.analyze(args, { signal }));
+      const full = await withElapsed(update, 'Searching for the best move', () => analyzeBest(engine, args, { signal }));
       const ms = performance.now() - searchStarted;
       answers.keep(args, full, ms);
       return { full, ms };
@@ -239,24 +241,26 @@ export function mount(root, { engine }) {
 
   /**
    * Searches the best move again with a budget large enough for every board we have met (about
-   * half a minute on the hardest), on a worker of its own that is closed afterwards: such a
-   * search takes a few hundred MB, which a pool worker would keep.
+   * half a minute on the hardest). Shared by the pool's workers when the page can share memory
+   * (the team's table is a fixed buffer); else on a worker of its own that is closed afterwards:
+   * alone, such a search takes a few hundred MB, which a pool worker would keep.
    */
   function searchToTheEnd(args, summary, before) {
     adviceMsg.clear();
     el.status.classList.add('vf-working');
     el.status.textContent = `${summary} · searching to the end…`;
     const shown = search.run(async (signal, update) => {
-      const worker = engine.dedicated();
+      const worker = teamPossible(engine) ? null : engine.dedicated();
       try {
         const started = performance.now();
+        const exhaustive = { ...args, exhaustive: true };
         const full = await withElapsed(update, 'Searching every line to the end',
-          () => worker.voltorb.analyze({ ...args, exhaustive: true }, { signal }));
+          () => (worker ? worker.voltorb.analyze(exhaustive, { signal }) : analyzeBest(engine, exhaustive, { signal })));
         const ms = performance.now() - started;
         answers.keep(args, full, ms);
         return { full, ms };
       } finally {
-        worker.close();
+        worker?.close();
       }
     }, { label: 'Searching every line to the end…' });
     showBest(shown, { ...args, exhaustive: true }, () => summary, { args, result: before });
@@ -510,7 +514,7 @@ export function mount(root, { engine }) {
     try {
       const args = { rows: round.rows, cols: round.cols, revealed: revealedOf(round), level: round.level, weighting: 'game' };
       const reply = await hints.run((signal, update) => withElapsed(update, 'Finding the best card',
-        () => engine.voltorb.analyze(args, { signal })), { label: 'Finding the best card…' });
+        () => analyzeBest(engine, args, { signal })), { label: 'Finding the best card…' });
       if (reply === CANCELLED) {
         if (!hints.running && play.hints && play.round === round && !round.over) playMsg.show('Hint stopped: flip a card or turn Hints off and on to ask again.', 'info');
         return;

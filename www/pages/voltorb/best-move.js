@@ -1,0 +1,55 @@
+// The Voltorb best move searched by a team of the pool's workers sharing memory (see
+// www/search-team.js) when the page is cross-origin isolated, else by one worker: one leader
+// (`voltorb.analyze` with `team`) analyses, helpers (`voltorb.searchShare`) take first cards.
+import { isAbort } from '../../engine.js';
+import { newTeam, teamPossible, teamSize } from '../../search-team.js';
+
+/** Node budgets above this (the search's default) get a table of their own. */
+const DEFAULT_BUDGET = 500_000;
+
+/**
+ * `voltorb.analyze(args)` with the best-move search shared by the engine's workers (see
+ * `teamSize`) when the page can share memory, else on one worker: the same reply.
+ */
+export async function analyzeBest(engine, args, { signal } = {}) {
+  const wantsSearch = args.best !== false && (args.objective ?? 'win') === 'win';
+  if (!wantsSearch || !teamPossible(engine) || signal?.aborted) return engine.voltorb.analyze(args, { signal });
+  const members = teamSize(engine);
+  const team = newTeam({ large: args.exhaustive || (args.budget ?? 0) > DEFAULT_BUDGET }).member;
+  // The leader is queued first: it is the one that analyses, and helpers only speed it up.
+  const leader = new AbortController();
+  const lead = engine.run('voltorb.analyze', { ...args, team: team(0) }, { signal: leader.signal });
+  const helpers = [];
+  for (let member = 1; member < members; member++) {
+    const helper = { stop: new AbortController(), started: false };
+    helper.reply = engine.run('voltorb.searchShare', { ...args, team: team(member) }, {
+      signal: helper.stop.signal,
+      onStart: () => { helper.started = true; },
+    });
+    helpers.push(helper);
+  }
+  // Cancelling the search stops every member (a running one is terminated with its worker).
+  const stopAll = () => { leader.abort(); helpers.forEach((h) => h.stop.abort()); };
+  signal?.addEventListener('abort', stopAll, { once: true });
+  // A helper that fails for its own reason (a crashed worker) would leave the leader waiting for
+  // it: then the leader is stopped and the request fails with the helper's error.
+  const failed = new Promise((_, reject) => {
+    helpers.forEach((h) => h.reply.catch((err) => {
+      if (isAbort(err)) return;
+      reject(err);
+      leader.abort();
+    }));
+  });
+  try {
+    return await Promise.race([lead, failed]);
+  } catch (err) {
+    throw signal?.aborted ? new DOMException('The request was cancelled', 'AbortError') : err;
+  } finally {
+    signal?.removeEventListener('abort', stopAll);
+    lead.catch(() => {});
+    failed.catch(() => {});
+    // Helpers still waiting for a worker would find nothing left to take: drop them. Those that
+    // started have finished, or find the queue of first cards empty at once.
+    for (const h of helpers) if (!h.started) h.stop.abort();
+  }
+}
