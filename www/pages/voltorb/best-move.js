@@ -40,16 +40,20 @@ export async function analyzeBest(engine, args, { signal } = {}) {
       leader.abort();
     }));
   });
+  let answered = false;
   try {
-    return await Promise.race([lead, failed]);
+    const reply = await Promise.race([lead, failed]);
+    answered = true;
+    return reply;
   } catch (err) {
     throw signal?.aborted ? new DOMException('The request was cancelled', 'AbortError') : err;
   } finally {
     signal?.removeEventListener('abort', stopAll);
     lead.catch(() => {});
     failed.catch(() => {});
-    // Helpers still waiting for a worker would find nothing left to take: drop them. Those that
-    // started have finished, or find the queue of first cards empty at once.
-    for (const h of helpers) if (!h.started) h.stop.abort();
+    // Once the leader has answered, helpers that started have finished (or find no first card
+    // left at once), and those still waiting for a worker would find none: drop those. When it
+    // failed, stop them all rather than let them search for nobody.
+    for (const h of helpers) if (!answered || !h.started) h.stop.abort();
   }
 }
