@@ -12,6 +12,7 @@ pub mod colouring;
 pub mod direct;
 pub mod empty_rectangle;
 pub mod fish;
+pub mod inner_store;
 pub mod intersections;
 pub mod loops;
 pub mod nested;

@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 use super::super::candidates::{Board, CELL_UNITS, Digits, UNITS};
 use super::chain_rules::in_hash_order;
 use super::chains::{node, parts};
+use super::inner_store;
 use super::se_chaining::{self, Hint, InnerChain, Kind, cause};
 use super::se_unary;
 
@@ -95,7 +96,26 @@ fn remembered(
     if let Some(found) = memo().as_ref().and_then(|m| m.get(&key).cloned()) {
         return found;
     }
-    let found: Arc<[InnerElimination]> = search().into();
+    // Searchers that share no memory (the page's workers) share a store instead.
+    let shared = inner_store::installed().then(|| {
+        let number = match rule {
+            InnerRule::Static => 0,
+            InnerRule::Multiple => 1,
+            InnerRule::Dynamic(inner) => 2 + u64::from(inner),
+        };
+        inner_store::key(number, &source.cands, &grid.cands)
+    });
+    let stored = shared.and_then(inner_store::get);
+    let found: Arc<[InnerElimination]> = match stored {
+        Some(found) => found.into(),
+        None => {
+            let found = search();
+            if let Some(shared) = shared {
+                inner_store::put(shared, &found);
+            }
+            found.into()
+        }
+    };
     let mut guard = memo();
     let map = guard.get_or_insert_with(HashMap::new);
     if map.len() >= MEMO_SIZE {
@@ -103,6 +123,12 @@ fn remembered(
     }
     map.insert(key, found.clone());
     found
+}
+
+/// Forgets every inner search remembered here (tests of the shared store).
+#[cfg(test)]
+pub(super) fn forget_all() {
+    MEMO.lock().unwrap_or_else(|p| p.into_inner()).take();
 }
 
 /// The eliminations an outer chain takes from a static inner search (`hints`, given the board
