@@ -19,6 +19,7 @@ pub mod selftest;
 pub mod sudoku;
 pub mod sudoku_logic;
 pub mod sudoku_rating;
+pub mod sudoku_store;
 pub mod voltorb;
 pub mod voltorb_team;
 

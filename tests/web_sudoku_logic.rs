@@ -298,3 +298,57 @@ fn shared_rating_requests_that_make_no_sense_are_errors() {
     let err = sudoku_rate_resume(args(own), &progress).unwrap_err();
     assert_eq!(message(err), "share 3 of 3 does not exist");
 }
+
+/// Installs the hooks a worker installs for a shared store of inner searches
+/// (`www/shared-store.js`): a `Map`, whose `get` hands back `malformed` words instead when given,
+/// counting what the searches ask of it.
+fn install_inner_store(malformed: bool) {
+    js_sys::eval(&format!(
+        r#"globalThis.gridwiseInnerStore = (() => {{
+          const kept = new Map();
+          let gets = 0, puts = 0;
+          return {{
+            get(a, b, c, d) {{
+              gets++;
+              return {malformed} ? new Uint32Array([5, 1]) : kept.get(`${{a}},${{b}},${{c}},${{d}}`);
+            }},
+            put(a, b, c, d, words) {{ puts++; kept.set(`${{a}},${{b}},${{c}},${{d}}`, words.slice()); }},
+            stats() {{ return {{ gets, puts, kept: kept.size }}; }},
+          }};
+        }})();"#
+    ))
+    .unwrap();
+}
+
+fn store_stat(name: &str) -> f64 {
+    let stats = js_sys::eval("globalThis.gridwiseInnerStore.stats()").unwrap();
+    field(&stats, name).as_f64().unwrap()
+}
+
+/// A rating that carries `store` asks the shared store for each inner search and gives it what
+/// it searched; words that are not an answer are ignored, and the rating is the plain one.
+#[wasm_bindgen_test]
+fn a_rating_with_a_shared_store_uses_it_and_rates_as_without() {
+    let json = |v: &JsValue| js_sys::JSON::stringify(v).unwrap().as_string().unwrap();
+    let progress = js_sys::Function::new_no_args("");
+    // A hardest-1106 puzzle with nested chains that no other test here rates (this module's
+    // memo of inner searches would answer before the store). The store hands back words that
+    // are not an answer: they are ignored.
+    let puzzle =
+        ".2...6..9..71........23..1....5..3..5...7.....8...2..6.....4...6.8.....4.4....92.";
+    install_inner_store(true);
+    let shared = sudoku_rate(
+        args(&format!(r#"{{"puzzle":"{puzzle}","store":true}}"#)),
+        &progress,
+    )
+    .unwrap();
+    assert!(store_stat("gets") > 0.0, "the store was asked");
+    assert!(store_stat("puts") > 0.0, "searches were given to the store");
+    assert_eq!(
+        store_stat("kept"),
+        store_stat("puts"),
+        "under distinct keys"
+    );
+    let plain = sudoku_rate(args(&format!(r#"{{"puzzle":"{puzzle}"}}"#)), &progress).unwrap();
+    assert_eq!(json(&shared), json(&plain));
+}

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use super::sudoku_store::with_shared_store;
 use super::{Failure, Progress, from_args, now_ms, to_js};
 use crate::protocol::sudoku::GenerateOptions;
 use crate::sudoku::generator;
@@ -58,10 +59,12 @@ pub fn sudoku_steps(args: JsValue, progress: &js_sys::Function) -> Result<JsValu
 /// before_bottleneck: {placed, eliminated}}`, reporting `{steps, solved, hardest}` as it goes.
 #[wasm_bindgen]
 pub fn sudoku_rate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
+    let shared = args.clone();
     let PuzzleArgs { puzzle } = from_args(args)?;
     let mut reporter = Progress::new(progress);
-    let steps = steps_of_with(&parse_unique(&puzzle)?, &mut |p| {
-        reporter.report(p, p.solved == 81)
+    let grid = parse_unique(&puzzle)?;
+    let steps = with_shared_store(&shared, || {
+        steps_of_with(&grid, &mut |p| reporter.report(p, p.solved == 81))
     })?;
     to_js(&RateReply::of(steps))
 }

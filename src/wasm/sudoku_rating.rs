@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::sudoku_logic::RateReply;
+use super::sudoku_store::with_shared_store;
 use super::{Failure, Progress, from_args, to_js};
 use crate::sudoku::candidates::Board;
 use crate::sudoku::logic::nested::{ShareAnswer, nested_from, nested_share};
@@ -140,6 +141,7 @@ fn failure(message: &str) -> Failure {
 /// `{session, done: <sudoku.rate's reply>}`; reports `{steps, solved, hardest}` as it goes.
 #[wasm_bindgen(js_name = sudoku_rateBegin)]
 pub fn sudoku_rate_begin(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
+    let shared = args.clone();
     let BeginArgs { puzzle } = from_args(args)?;
     let path = RatingPath::new(&parse_unique(&puzzle)?);
     let session = SESSIONS.with_borrow_mut(|(last, sessions)| {
@@ -153,7 +155,7 @@ pub fn sudoku_rate_begin(args: JsValue, progress: &js_sys::Function) -> Result<J
             chains_failed_last: true,
         }
     });
-    stretch(session, Resume::Begin, progress)
+    with_shared_store(&shared, || stretch(session, Resume::Begin, progress))
 }
 
 /// `sudoku.rateResume {session, chains: true, own?: {share, shares}}` or `{session, found:
@@ -162,6 +164,7 @@ pub fn sudoku_rate_begin(args: JsValue, progress: &js_sys::Function) -> Result<J
 /// `own: {found}`, that share of the search searched here.
 #[wasm_bindgen(js_name = sudoku_rateResume)]
 pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
+    let shared = args.clone();
     let ResumeArgs {
         session,
         chains,
@@ -181,7 +184,7 @@ pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<
     } else {
         Resume::Nested(found)
     };
-    stretch(session, resume, progress)
+    with_shared_store(&shared, || stretch(session, resume, progress))
 }
 
 /// `sudoku.nestedShare {level, values, cands, share, shares}` → `{found: [rating, index] |
@@ -189,10 +192,14 @@ pub fn sudoku_rate_resume(args: JsValue, progress: &js_sys::Function) -> Result<
 /// [`nested_share`]).
 #[wasm_bindgen(js_name = sudoku_nestedShare)]
 pub fn sudoku_nested_share(args: JsValue) -> Result<JsValue, Failure> {
+    let shared = args.clone();
     let ShareArgs { search, of } = from_args(args)?;
     let ShareOf { share, shares } = of.checked()?;
     let board = board_of(&search)?;
-    to_js(&nested_share(&board, search.level, share, shares))
+    let answer = with_shared_store(&shared, || {
+        nested_share(&board, search.level, share, shares)
+    });
+    to_js(&answer)
 }
 
 fn board_of(search: &NestedSearch) -> Result<Board, Failure> {
