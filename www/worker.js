@@ -8,6 +8,7 @@
 // worker. `place` carries where an input error applies ({cells, line, card, field, index}).
 import init, * as wasm from './pkg/gridwise.js';
 import { joinTeam } from './search-team.js';
+import { joinStore } from './shared-store.js';
 
 const PLACE_KEYS = ['cells', 'line', 'card', 'field', 'index'];
 
@@ -49,12 +50,14 @@ function handle({ id, op, args }) {
   const progress = (payload) => {
     self.postMessage({ id, kind: 'progress', ...payload }, transferables(payload));
   };
-  // A member of a search team (see search-team.js): its buffers become the
-  // hooks the wasm imports call, and the search only sees that it is in a team.
-  const team = typeof SharedArrayBuffer === 'function' && args?.team?.header instanceof SharedArrayBuffer
-    ? joinTeam(args.team) : null;
+  // Shared buffers (see search-team.js, shared-store.js) become the hooks the wasm imports
+  // call; the request itself only says that it has them.
+  const shared = typeof SharedArrayBuffer === 'function';
+  const team = shared && args?.team?.header instanceof SharedArrayBuffer ? joinTeam(args.team) : null;
+  const store = shared && args?.store?.index instanceof SharedArrayBuffer ? joinStore(args.store) : null;
   try {
-    const value = fn(team ? { ...args, team: true } : (args ?? {}), progress);
+    const plain = { ...(args ?? {}), ...(team ? { team: true } : {}), ...(store ? { store: true } : {}) };
+    const value = fn(team || store ? plain : (args ?? {}), progress);
     self.postMessage({ id, kind: 'result', value }, transferables(value));
   } catch (err) {
     const fatal = err instanceof WebAssembly.RuntimeError;
@@ -64,6 +67,7 @@ function handle({ id, op, args }) {
     });
   } finally {
     team?.release();
+    store?.release();
   }
 }
 

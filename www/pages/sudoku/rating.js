@@ -7,15 +7,26 @@
 // stops before SE's forcing chains (it does when the last chains found nothing), the shares
 // of the first nesting level start at once, beside the chains: they are needed whenever the
 // chains find nothing, and then the path's worker searches the last share itself rather than
-// wait. The reply is the one 'sudoku.rate' gives, whatever the number of workers.
+// wait. Where the page can share memory, all of them share one memo of the nested chains'
+// inner searches (shared-store.js), as native threads do. The reply is the one 'sudoku.rate'
+// gives, whatever the number of workers.
 //
 //   const rater = createRater(engine);
 //   const reply = await rater.rate(puzzle, { onProgress, signal });
 //   rater.close();
+import { newStore, spent, storePossible } from '../../shared-store.js';
 
 /** A rater for one page: `rate(puzzle, {onProgress, signal})`, and `close()` on unmount. */
 export function createRater(engine) {
   let keeper = null;
+  // The inner searches' memo every worker of a rating shares, when the page can share memory
+  // (kept from one rating to the next: an answer holds for any puzzle).
+  let store = null;
+  const sharedStore = () => {
+    if (!storePossible()) return {};
+    if (!store || spent(store)) store = newStore();
+    return { store };
+  };
   const pathKeeper = () => {
     if (!keeper) keeper = engine.dedicated();
     return keeper;
@@ -23,13 +34,14 @@ export function createRater(engine) {
   return {
     async rate(puzzle, { onProgress, signal } = {}) {
       const path = pathKeeper();
+      const shared = sharedStore();
       // Shares 0 … count − 1 of `shares` of a nested search, on the pool's workers.
       const shareOut = (search, shares, count = shares) => engine.map('sudoku.nestedShare',
-        Array.from({ length: count }, (_, share) => ({ ...search, share, shares })), { signal });
-      const resume = (args) => path.run('sudoku.rateResume', { session: reply.session, ...args }, { onProgress, signal });
+        Array.from({ length: count }, (_, share) => ({ ...search, share, shares, ...shared })), { signal });
+      const resume = (args) => path.run('sudoku.rateResume', { session: reply.session, ...args, ...shared }, { onProgress, signal });
       // Shares started before the chains, for the position they were started at.
       let early = null;
-      let reply = await path.run('sudoku.rateBegin', { puzzle }, { onProgress, signal });
+      let reply = await path.run('sudoku.rateBegin', { puzzle, ...shared }, { onProgress, signal });
       for (;;) {
         // Each stop says how far the path has come; the worker's own messages are rate-limited
         // within one request, and a stretch between two stops is often shorter than that.
