@@ -1,6 +1,7 @@
 // A tiny static file server for www/ (or dist/): correct MIME types (application/wasm for
 // .wasm), no caching, loopback only, and the headers that make the page cross-origin isolated
-// (so that its workers can share memory: the Voltorb search team). Used by `./build.sh serve`, the e2e tests and the bench.
+// (so that its workers can share memory: the Voltorb search team, the Sudoku rating's memo).
+// Used by `./build.sh serve`, the e2e tests and the bench.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';

@@ -20,8 +20,9 @@ self.addEventListener('activate', (event) => {
 });
 
 // Few static hosts let a site set headers. These make the page cross-origin isolated, so that its
-// workers can share memory (the Voltorb search team); they apply from the next page load this
-// worker serves. Without them the page works the same, on one worker per search.
+// workers can share memory (the Voltorb search team, the Sudoku rating's memo); they apply from
+// the next page load this worker serves. Without them the page works the same, its workers
+// sharing nothing.
 const ISOLATION = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
