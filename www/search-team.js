@@ -9,7 +9,10 @@
 // The page side (`newTeam`) makes the buffers and says what each member is sent; the worker side
 // (`joinTeam`) installs the hooks that the wasm imports call (`src/wasm/voltorb_team.rs`).
 
-/** Most workers one search takes: beyond that the shared table's memory traffic dominates. */
+/**
+ * Most workers one search takes. Each adds to the shared table's memory traffic, which already
+ * slows two members to about 80% of one worker's pace each; only two were measured (2 cores).
+ */
 const MAX_MEMBERS = 4;
 
 // Header layout, in 32-bit words: next card, members searching, first-move claims; the best
