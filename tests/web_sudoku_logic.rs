@@ -300,7 +300,7 @@ fn shared_rating_requests_that_make_no_sense_are_errors() {
 }
 
 /// Installs the hooks a worker installs for a shared store of inner searches
-/// (`www/shared-store.js`): a `Map`, whose `get` hands back `malformed` words instead when given,
+/// (`www/inner-store.js`): a `Map`, whose `get` hands back `malformed` words instead when given,
 /// counting what the searches ask of it.
 fn install_inner_store(malformed: bool) {
     js_sys::eval(&format!(

@@ -8,7 +8,7 @@
 // worker. `place` carries where an input error applies ({cells, line, card, field, index}).
 import init, * as wasm from './pkg/gridwise.js';
 import { joinTeam } from './search-team.js';
-import { joinStore } from './shared-store.js';
+import { joinStore } from './inner-store.js';
 
 const PLACE_KEYS = ['cells', 'line', 'card', 'field', 'index'];
 
@@ -50,7 +50,7 @@ function handle({ id, op, args }) {
   const progress = (payload) => {
     self.postMessage({ id, kind: 'progress', ...payload }, transferables(payload));
   };
-  // Shared buffers (see search-team.js, shared-store.js) become the hooks the wasm imports
+  // Shared buffers (see search-team.js, inner-store.js) become the hooks the wasm imports
   // call; the request itself only says that it has them.
   const shared = typeof SharedArrayBuffer === 'function';
   const team = shared && args?.team?.header instanceof SharedArrayBuffer ? joinTeam(args.team) : null;

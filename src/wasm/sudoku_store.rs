@@ -1,5 +1,5 @@
 //! The memo of nested chains' inner searches shared by the page's workers rating one puzzle
-//! (see `crate::sudoku::logic::inner_store`): `www/shared-store.js` keeps it in a
+//! (see `crate::sudoku::logic::inner_store`): `www/inner-store.js` keeps it in a
 //! `SharedArrayBuffer`, and the worker installs its hooks as the global `gridwiseInnerStore`
 //! for a request that carries `store`; these imports call them.
 

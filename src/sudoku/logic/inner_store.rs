@@ -1,6 +1,6 @@
 //! A memo of nested chains' inner searches kept outside this search's memory, so that several
 //! searchers that share no memory can still share it: the page's workers rating one puzzle keep
-//! one in a `SharedArrayBuffer` (see `www/shared-store.js`). Natively the threads share
+//! one in a `SharedArrayBuffer` (see `www/inner-store.js`). Natively the threads share
 //! `se_nested`'s own memo and nothing is installed.
 //!
 //! An inner search's answer depends only on the search, its starting board and its stalled

@@ -8,13 +8,13 @@
 // of the first nesting level start at once, beside the chains: they are needed whenever the
 // chains find nothing, and then the path's worker searches the last share itself rather than
 // wait. Where the page can share memory, all of them share one memo of the nested chains'
-// inner searches (shared-store.js), as native threads do. The reply is the one 'sudoku.rate'
+// inner searches (inner-store.js), as native threads do. The reply is the one 'sudoku.rate'
 // gives, whatever the number of workers.
 //
 //   const rater = createRater(engine);
 //   const reply = await rater.rate(puzzle, { onProgress, signal });
 //   rater.close();
-import { newStore, spent, storePossible } from '../../shared-store.js';
+import { newStore, spent, storePossible } from '../../inner-store.js';
 
 /** A rater for one page: `rate(puzzle, {onProgress, signal})`, and `close()` on unmount. */
 export function createRater(engine) {

@@ -1,9 +1,9 @@
-// The shared store of inner searches (www/shared-store.js) as the wasm imports use it, without
+// The shared store of inner searches (www/inner-store.js) as the wasm imports use it, without
 // a browser: what one member puts another finds, a slot caught half-written reads as absent,
 // and a full arena keeps nothing more.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newStore, joinStore, spent } from '../../www/shared-store.js';
+import { newStore, joinStore, spent } from '../../www/inner-store.js';
 
 const words = (...w) => new Uint32Array(w);
 
