@@ -356,7 +356,10 @@ impl Implications {
 }
 
 /// Derives everything that follows from one assumption (`start`, true or false) on `source`.
-fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
+///
+/// `source_places` are `source`'s [`digit_places`], worked out once per search: computing
+/// them took a third of this function's time (measured).
+fn follow(source: &Board, source_places: &[u128; 10], kind: Kind, start: usize) -> Implications {
     let mut imp = Implications::new();
     let mut grid = source.clone();
     imp.insert(start, &[], cause::NONE);
@@ -365,7 +368,7 @@ fn follow(source: &Board, kind: Kind, start: usize) -> Implications {
     let (mut on_done, mut off_done) = (0, 0);
     let cell_links = kind != Kind::Nishio;
     let mut scratch = FollowScratch::take();
-    let mut places = digit_places(&grid);
+    let mut places = *source_places;
     loop {
         if let Some(&r) = imp.on_order.get(on_done) {
             on_done += 1;
@@ -490,7 +493,7 @@ impl FollowScratch {
 /// and whether it ends in a contradiction (for tests of what bounds it).
 #[cfg(test)]
 pub(super) fn derived_nodes(board: &Board, kind: Kind, start: usize) -> (Vec<usize>, bool) {
-    let imp = follow(board, kind, start);
+    let imp = follow(board, &digit_places(board), kind, start);
     let nodes = imp
         .on_order
         .iter()
@@ -655,6 +658,8 @@ struct Search<'a> {
     /// What assuming each candidate true leads to (index: node / 2), followed once: region
     /// chains need the same assumptions as the cells they pass through.
     assumed_true: Vec<Option<Rc<Implications>>>,
+    /// `board`'s [`digit_places`], where every chain starts.
+    places: [u128; 10],
 }
 
 /// One conclusion of a chain search with everything an outer chain needs to use it (see
@@ -713,9 +718,9 @@ pub(super) fn removable(board: &Board, target: usize) -> Vec<(usize, Digits)> {
 impl Search<'_> {
     fn truth(&mut self, cell: usize, digit: u8) -> Rc<Implications> {
         let start = node(cell, digit, true);
-        let (board, kind) = (self.board, self.kind);
+        let (board, places, kind) = (self.board, &self.places, self.kind);
         self.assumed_true[start / 2]
-            .get_or_insert_with(|| Rc::new(follow(board, kind, start)))
+            .get_or_insert_with(|| Rc::new(follow(board, places, kind, start)))
             .clone()
     }
 
@@ -788,7 +793,7 @@ impl Search<'_> {
                 Some(s)
             });
         }
-        let off = Rc::new(follow(self.board, self.kind, start ^ 1));
+        let off = Rc::new(follow(self.board, &self.places, self.kind, start ^ 1));
         if let Some((a, b)) = off.clash {
             let name = self.name("Forcing Chain");
             let targets = vec![(off.clone(), a), (off.clone(), b)];
@@ -977,6 +982,7 @@ pub(super) fn find_from(
         all: None,
         changed: None,
         assumed_true: vec![None; 729],
+        places: digit_places(board),
     };
     for cell in cells {
         search.cell(cell);
@@ -999,6 +1005,7 @@ pub(super) fn hints(board: &Board, kind: Kind, changed_from: Option<&Board>) -> 
         all: Some(Vec::new()),
         changed,
         assumed_true: vec![None; 729],
+        places: digit_places(board),
     };
     for cell in 0..81 {
         search.cell(cell);
@@ -1019,7 +1026,7 @@ mod tests {
     fn an_assumption_follows_singles_and_records_first_reasons() {
         // An empty board: r1c1=1 removes 1 from its 20 peers and its 8 other digits.
         let b = board(&".".repeat(81));
-        let imp = follow(&b, Kind::Dynamic, node(0, 1, true));
+        let imp = follow(&b, &digit_places(&b), Kind::Dynamic, node(0, 1, true));
         assert!(imp.clash.is_none());
         assert_eq!(imp.off_order.len(), 28);
         let r = imp.get(node(1, 1, false)).unwrap();
