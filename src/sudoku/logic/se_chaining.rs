@@ -261,6 +261,16 @@ impl Implications {
         r
     }
 
+    /// The `i`-th "true" record in the order derived.
+    pub(super) fn on_at(&self, i: usize) -> Option<u32> {
+        self.on_order.get(i).copied()
+    }
+
+    /// The `i`-th "false" record in the order derived.
+    pub(super) fn off_at(&self, i: usize) -> Option<u32> {
+        self.off_order.get(i).copied()
+    }
+
     pub(super) fn node_of(&self, r: u32) -> usize {
         self.nodes[r as usize] as usize
     }
@@ -765,16 +775,6 @@ impl Search<'_> {
         }
     }
 
-    fn name(&self, what: &str) -> String {
-        let prefix = match self.kind {
-            Kind::Nishio => return "Nishio Forcing Chain".to_string(),
-            Kind::Multiple => "",
-            Kind::Dynamic | Kind::DynamicPlus => "Dynamic ",
-            Kind::Nested { .. } => "Nested ",
-        };
-        format!("{prefix}{what}{}", self.kind.suffix())
-    }
-
     /// Assuming `start` true and then false.
     fn both_ways(&mut self, cell: usize, digit: u8, cands: u32) -> Rc<Implications> {
         let start = node(cell, digit, true);
@@ -782,10 +782,11 @@ impl Search<'_> {
         if self.kind == Kind::Multiple {
             return on;
         }
+        let kind = self.kind;
         if let Some((a, b)) = on.clash {
-            let name = self.name("Forcing Chain");
             let targets = vec![(on.clone(), a), (on.clone(), b)];
             self.offer(targets, 7, start ^ 1, cause::NONE, |rating| {
+                let name = chain_name(kind, "Forcing Chain");
                 let mut s = conclusion(self.board, &name, rating, start ^ 1)?;
                 on.draw(&mut s, a);
                 on.draw(&mut s, b);
@@ -795,9 +796,9 @@ impl Search<'_> {
         }
         let off = Rc::new(follow(self.board, &self.places, self.kind, start ^ 1));
         if let Some((a, b)) = off.clash {
-            let name = self.name("Forcing Chain");
             let targets = vec![(off.clone(), a), (off.clone(), b)];
             self.offer(targets, 7, start, cause::NONE, |rating| {
+                let name = chain_name(kind, "Forcing Chain");
                 let mut s = conclusion(self.board, &name, rating, start)?;
                 off.draw(&mut s, a);
                 off.draw(&mut s, b);
@@ -812,9 +813,9 @@ impl Search<'_> {
                     let Some(r2) = off.get(target) else {
                         continue;
                     };
-                    let name = self.name("Forcing Chain");
                     let targets = vec![(on.clone(), r), (off.clone(), r2)];
                     self.offer(targets, 1, target, cause::NONE, |rating| {
+                        let name = chain_name(kind, "Forcing Chain");
                         let mut s = conclusion(self.board, &name, rating, target)?;
                         on.draw(&mut s, r);
                         off.draw(&mut s, r2);
@@ -837,10 +838,9 @@ impl Search<'_> {
         branches: &[Rc<Implications>],
         sort_key: u8,
         start_cause: u8,
-        name: &str,
-        what: &str,
-        unit: Option<usize>,
+        from: Branches,
     ) {
+        let kind = self.kind;
         let first = branches[0].clone();
         for order in [&first.on_order, &first.off_order] {
             for &r in order.iter() {
@@ -854,7 +854,19 @@ impl Search<'_> {
                     branches.iter().cloned().zip(records).collect();
                 let drawn = targets.clone();
                 self.offer(targets, sort_key, target, start_cause, |rating| {
-                    let mut s = conclusion(self.board, name, rating, target)?;
+                    let (name, what, unit) = match from {
+                        Branches::Region { digit, unit } => (
+                            "Region Forcing Chains",
+                            format!("the places for {digit} in {}", unit_name(unit)),
+                            Some(unit),
+                        ),
+                        Branches::Cell(cell) => (
+                            "Cell Forcing Chains",
+                            format!("the candidates of {}", cell_name(cell)),
+                            None,
+                        ),
+                    };
+                    let mut s = conclusion(self.board, &chain_name(kind, name), rating, target)?;
                     if let Some(u) = unit {
                         s = s.with_units(&[u]);
                     }
@@ -889,9 +901,8 @@ impl Search<'_> {
             }
             let branches: Vec<Rc<Implications>> =
                 places.iter().map(|&c| self.truth(c, digit)).collect();
-            let name = self.name("Region Forcing Chains");
-            let what = format!("the places for {digit} in {}", unit_name(unit));
-            self.shared(&branches, 6, cause::of_unit(unit), &name, &what, Some(unit));
+            let from = Branches::Region { digit, unit };
+            self.shared(&branches, 6, cause::of_unit(unit), from);
         }
     }
 
@@ -935,11 +946,30 @@ impl Search<'_> {
             }
         }
         if self.kind != Kind::Nishio && cell_wanted {
-            let name = self.name("Cell Forcing Chains");
-            let what = format!("the candidates of {}", cell_name(cell));
-            self.shared(&branches, 5, cause::CELL, &name, &what, None);
+            self.shared(&branches, 5, cause::CELL, Branches::Cell(cell));
         }
     }
+}
+
+/// SE's name of a chain of `kind` (`what`: "Forcing Chain", "Cell Forcing Chains"…). Only
+/// made for a conclusion that becomes the best so far: most conclusions found are not.
+fn chain_name(kind: Kind, what: &str) -> String {
+    let prefix = match kind {
+        Kind::Nishio => return "Nishio Forcing Chain".to_string(),
+        Kind::Multiple => "",
+        Kind::Dynamic | Kind::DynamicPlus => "Dynamic ",
+        Kind::Nested { .. } => "Nested ",
+    };
+    format!("{prefix}{what}{}", kind.suffix())
+}
+
+/// What the branches of a conclusion shared by several assumptions start from.
+#[derive(Clone, Copy)]
+enum Branches {
+    /// The places of `digit` in `unit`.
+    Region { digit: u8, unit: usize },
+    /// The candidates of a cell.
+    Cell(usize),
 }
 
 fn contradiction_text(start: usize, imp: &Implications, a: u32, b: u32) -> String {

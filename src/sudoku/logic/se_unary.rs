@@ -9,7 +9,6 @@
 //! excluded), so what a cycle removes and how long it is depends on that exact search, which
 //! this repeats.
 
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::super::candidates::{Board, CELL_UNITS, Digits, UNIT_CELLS, digits_of};
@@ -221,9 +220,13 @@ fn unary(
     }
     // Nearly every search finds nothing: their records are kept (copied out of the scratch
     // ones) only when they do.
-    SCRATCH.with_borrow_mut(|[cycle_scratch, on_scratch, off_scratch]| {
+    SCRATCH.with_borrow_mut(|scratch| {
+        let UnaryScratch {
+            records: [cycle_scratch, on_scratch, off_scratch],
+            buffers,
+        } = scratch;
         let found = if cycles_on {
-            cycles(grid, places, on, y, x, cycle_scratch)
+            cycles(grid, places, on, (y, x), cycle_scratch, buffers)
         } else {
             Vec::new()
         };
@@ -231,7 +234,7 @@ fn unary(
         if x {
             let starts = [(on, from_on, on_scratch), (on ^ 1, from_off, off_scratch)];
             for (start, _, scratch) in starts.into_iter().filter(|s| s.1) {
-                let targets = forcing_chains(grid, places, start, y, scratch);
+                let targets = forcing_chains(grid, places, start, y, scratch, &mut buffers.next);
                 if !targets.is_empty() {
                     let imp = Rc::new(scratch.clone());
                     chains.extend(targets.into_iter().map(|t| (imp.clone(), t)));
@@ -250,11 +253,25 @@ fn unary(
     });
 }
 
+/// What the searches from one candidate work in, kept per thread.
+struct UnaryScratch {
+    /// Records for the cycles, the forcing chains from "true" and those from "false".
+    records: [Implications; 3],
+    buffers: Buffers,
+}
+
+/// A search's queue of "false" records and the links of its current node.
+#[derive(Default)]
+struct Buffers {
+    queue: Vec<u32>,
+    next: Vec<(usize, u8)>,
+}
+
 thread_local! {
-    /// Records for the searches from one candidate: cycles, forcing chains from "true" and
-    /// from "false".
-    static SCRATCH: std::cell::RefCell<[Implications; 3]> =
-        std::cell::RefCell::new([Implications::new(), Implications::new(), Implications::new()]);
+    static SCRATCH: std::cell::RefCell<UnaryScratch> = std::cell::RefCell::new(UnaryScratch {
+        records: [Implications::new(), Implications::new(), Implications::new()],
+        buffers: Buffers::default(),
+    });
 }
 
 /// The forcing chains found from one candidate as hints.
@@ -284,38 +301,45 @@ fn cycles(
     grid: &Board,
     places: &[u128; 10],
     source: usize,
-    y: bool,
-    x: bool,
+    (y, x): (bool, bool),
     imp: &mut Implications,
+    Buffers { queue, next }: &mut Buffers,
 ) -> Vec<u32> {
     imp.reset();
     let mut found = Vec::new();
-    let mut pending_on = VecDeque::from([imp.insert(source, &[], cause::NONE)]);
-    let mut pending_off = VecDeque::new();
-    let mut next = Vec::new();
+    imp.insert(source, &[], cause::NONE);
+    // "True" nodes are recorded once each, so those still to follow are the tail of the
+    // record's true order; "false" ones (records of their own, reached again along other
+    // paths) wait in `queue`.
+    let mut on_done = 0;
+    queue.clear();
     let mut length = 0;
-    while !pending_on.is_empty() || !pending_off.is_empty() {
+    while imp.on_at(on_done).is_some() || !queue.is_empty() {
         length += 1;
-        while let Some(r) = pending_on.pop_front() {
-            true_to_false(grid, places, imp.node_of(r), y, &mut next);
-            for &(m, why) in &next {
+        while let Some(r) = imp.on_at(on_done) {
+            on_done += 1;
+            true_to_false(grid, places, imp.node_of(r), y, next);
+            for &(m, why) in next.iter() {
                 if !is_parent(imp, r, m) {
-                    pending_off.push_back(imp.detached(m, &[r], why));
+                    queue.push(imp.detached(m, &[r], why));
                 }
             }
         }
         length += 1;
-        while let Some(r) = pending_off.pop_front() {
-            off_to_on(grid, places, imp.node_of(r), y, x, &mut next);
-            for &(m, why) in &next {
+        let mut off_done = 0;
+        while let Some(&r) = queue.get(off_done) {
+            off_done += 1;
+            off_to_on(grid, places, imp.node_of(r), y, x, next);
+            for &(m, why) in next.iter() {
                 if length >= 4 && m == source {
                     found.push(imp.detached(m, &[r], why));
                 }
                 if imp.get(m).is_none() {
-                    pending_on.push_back(imp.insert(m, &[r], why));
+                    imp.insert(m, &[r], why);
                 }
             }
         }
+        queue.clear();
     }
     found
 }
@@ -328,39 +352,35 @@ fn forcing_chains(
     source: usize,
     y: bool,
     imp: &mut Implications,
+    next: &mut Vec<(usize, u8)>,
 ) -> Vec<u32> {
     imp.reset();
     let mut targets = Vec::new();
-    let first = imp.insert(source, &[], cause::NONE);
-    let mut pending_on = VecDeque::new();
-    let mut pending_off = VecDeque::new();
-    if source % 2 == 1 {
-        pending_on.push_back(first);
-    } else {
-        pending_off.push_back(first);
-    }
-    let mut next = Vec::new();
-    // Records the nodes `r` implies that are new, to be followed from `pending`.
-    let mut derive =
-        |imp: &mut Implications, r, next: &[(usize, u8)], pending: &mut VecDeque<u32>| {
-            for &(m, why) in next {
-                if imp.get(m).is_none() {
-                    let t = imp.insert(m, &[r], why);
-                    if m == source ^ 1 {
-                        targets.push(t);
-                    }
-                    pending.push_back(t);
+    imp.insert(source, &[], cause::NONE);
+    // Every node is recorded once and followed in the order recorded: the nodes still to
+    // follow are the tails of the record's true and false orders.
+    let (mut on_done, mut off_done) = (0, 0);
+    // Records the nodes `r` implies that are new.
+    let mut derive = |imp: &mut Implications, r, next: &[(usize, u8)]| {
+        for &(m, why) in next {
+            if imp.get(m).is_none() {
+                let t = imp.insert(m, &[r], why);
+                if m == source ^ 1 {
+                    targets.push(t);
                 }
             }
-        };
-    while !pending_on.is_empty() || !pending_off.is_empty() {
-        while let Some(r) = pending_on.pop_front() {
-            true_to_false(grid, places, imp.node_of(r), y, &mut next);
-            derive(imp, r, &next, &mut pending_off);
         }
-        while let Some(r) = pending_off.pop_front() {
-            off_to_on(grid, places, imp.node_of(r), y, true, &mut next);
-            derive(imp, r, &next, &mut pending_on);
+    };
+    while imp.on_at(on_done).is_some() || imp.off_at(off_done).is_some() {
+        while let Some(r) = imp.on_at(on_done) {
+            on_done += 1;
+            true_to_false(grid, places, imp.node_of(r), y, next);
+            derive(imp, r, next);
+        }
+        while let Some(r) = imp.off_at(off_done) {
+            off_done += 1;
+            off_to_on(grid, places, imp.node_of(r), y, true, next);
+            derive(imp, r, next);
         }
     }
     targets
