@@ -22,6 +22,7 @@ mod se_nested;
 mod se_unary;
 pub mod singles;
 pub mod singles_closure;
+mod static_reach;
 pub mod strong_links;
 pub mod subsets;
 pub mod uniqueness;
