@@ -404,6 +404,7 @@ fn follow(source: &Board, source_places: &[u128; 10], kind: Kind, start: usize) 
                 &grid,
                 &places,
                 source,
+                source_places,
                 &imp,
                 r,
                 cell_links,
@@ -568,10 +569,12 @@ pub(super) fn true_to_false(
 /// What a false node forces true: the cell's last other digit, and the digit's last other
 /// place in each of its box, row and column. On a changed board the single also rests on the
 /// chain's earlier removals from that cell or unit.
+#[allow(clippy::too_many_arguments)]
 fn false_to_true(
     grid: &Board,
     places: &[u128; 10],
     source: &Board,
+    source_places: &[u128; 10],
     imp: &Implications,
     r: u32,
     cell_links: bool,
@@ -586,16 +589,16 @@ fn false_to_true(
             .unwrap_or(digit);
         let start = out.parents.len();
         out.parents.push(r);
-        for d in 1..=9u8 {
-            if source.has(cell, d) && !grid.has(cell, d) {
-                out.parents.extend(imp.get(node(cell, d, false)));
-            }
+        for d in digits_of(source.cands[cell] & !grid.cands[cell]) {
+            out.parents.extend(imp.get(node(cell, d, false)));
         }
         let span = (start, out.parents.len());
         out.found.push((node(cell, other, true), span, cause::CELL));
     }
     let [row, column, boxu] = CELL_UNITS[cell];
     let elsewhere = places[usize::from(digit)] & !(1u128 << cell);
+    // The digit's places the chain has removed (a unit's cells ascend in `UNITS` order).
+    let removed = source_places[usize::from(digit)] & !places[usize::from(digit)];
     for unit in [boxu, row, column] {
         let others = elsewhere & UNIT_CELLS[unit];
         if others == 0 || others & (others - 1) != 0 {
@@ -604,10 +607,8 @@ fn false_to_true(
         let only = others.trailing_zeros() as usize;
         let start = out.parents.len();
         out.parents.push(r);
-        for &c in &UNITS[unit] {
-            if source.has(c, digit) && !grid.has(c, digit) {
-                out.parents.extend(imp.get(node(c, digit, false)));
-            }
+        for c in cells_of(removed & UNIT_CELLS[unit]) {
+            out.parents.extend(imp.get(node(c, digit, false)));
         }
         let span = (start, out.parents.len());
         out.found
