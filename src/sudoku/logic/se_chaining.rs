@@ -26,6 +26,9 @@ use std::rc::Rc;
 
 const NONE: u32 = u32::MAX;
 
+/// A node not recorded, in [`Implications`]' slots.
+const NO_SLOT: u16 = u16::MAX;
+
 /// Which chains a search follows (SE's four chaining techniques below nesting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -112,8 +115,11 @@ pub(super) struct InnerChain {
 /// from (its first derivation), in the order derived.
 #[derive(Clone)]
 pub(super) struct Implications {
-    /// Record index of each node, or `NONE`.
-    slot: Vec<u32>,
+    /// Record index of each node, or `NO_SLOT`. Sixteen bits are enough: a search records each
+    /// node once and, in SE's cycle search, each false node at most once per true node that
+    /// reaches it (under 45,000 records), and a search starts thousands of these tables, so
+    /// half the bytes to fill and to keep in cache counts.
+    slot: Vec<u16>,
     /// Per record: its node, why it follows, and its parents (record indices) in `parents`.
     nodes: Vec<u16>,
     causes: Vec<u8>,
@@ -192,7 +198,7 @@ impl Implications {
 
     fn fresh() -> Implications {
         Implications {
-            slot: vec![NONE; 1458],
+            slot: vec![NO_SLOT; 1458],
             nodes: Vec::with_capacity(256),
             causes: Vec::with_capacity(256),
             spans: Vec::with_capacity(256),
@@ -208,7 +214,7 @@ impl Implications {
     /// Empties the record for another search, in time proportional to what it held.
     pub(super) fn reset(&mut self) {
         for &n in &self.nodes {
-            self.slot[n as usize] = NONE;
+            self.slot[n as usize] = NO_SLOT;
         }
         self.nodes.clear();
         self.causes.clear();
@@ -223,7 +229,7 @@ impl Implications {
 
     pub(super) fn get(&self, n: usize) -> Option<u32> {
         let r = self.slot[n];
-        (r != NONE).then_some(r)
+        (r != NO_SLOT).then_some(u32::from(r))
     }
 
     /// A record that is not (yet) one of the derived nodes: the losing side of a clash, or a
@@ -252,7 +258,8 @@ impl Implications {
 
     pub(super) fn insert(&mut self, n: usize, parents: &[u32], why: u8) -> u32 {
         let r = self.detached(n, parents, why);
-        self.slot[n] = r;
+        debug_assert!(r < u32::from(NO_SLOT));
+        self.slot[n] = r as u16;
         if n % 2 == 1 {
             self.on_order.push(r);
         } else {
