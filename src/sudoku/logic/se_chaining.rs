@@ -22,7 +22,9 @@ use super::super::step::{CellDigit, Link, Role, Step};
 use super::chain_rules::first_rule;
 use super::chains::{length_surcharge, node, nodes_text, parts};
 use super::{se_nested, se_unary};
+use std::cell::Cell;
 use std::rc::Rc;
+use std::thread::LocalKey;
 
 const NONE: u32 = u32::MAX;
 
@@ -145,7 +147,7 @@ thread_local! {
 
 thread_local! {
     /// [`Implications::walk_ancestors`]'s queue, between walks.
-    static ANCESTOR_QUEUE: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+    static ANCESTOR_QUEUE: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
 }
 
 /// How many emptied records a thread keeps. The ones reused are mostly the short-lived records
@@ -319,23 +321,21 @@ impl Implications {
         let mut seen = [0u64; 1458usize.div_ceil(64)];
         // One queue read front to back is the same order as level after level. Its buffer is
         // kept per thread: chain lengths are counted for every candidate conclusion.
-        let mut queue = ANCESTOR_QUEUE
-            .try_with(std::cell::Cell::take)
-            .unwrap_or_default();
-        queue.clear();
-        queue.push(r);
-        let mut next = 0;
-        while let Some(&x) = queue.get(next) {
-            next += 1;
-            let n = self.node_of(x);
-            let (word, bit) = (n / 64, 1u64 << (n % 64));
-            if seen[word] & bit == 0 {
-                seen[word] |= bit;
-                visit(x);
-                queue.extend_from_slice(self.parents_of(x));
+        with_kept(&ANCESTOR_QUEUE, |queue| {
+            queue.clear();
+            queue.push(r);
+            let mut next = 0;
+            while let Some(&x) = queue.get(next) {
+                next += 1;
+                let n = self.node_of(x);
+                let (word, bit) = (n / 64, 1u64 << (n % 64));
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit;
+                    visit(x);
+                    queue.extend_from_slice(self.parents_of(x));
+                }
             }
-        }
-        let _ = ANCESTOR_QUEUE.try_with(|slot| slot.set(queue));
+        });
     }
 
     /// Draws the conclusion `r` with everything it rests on.
@@ -378,6 +378,19 @@ impl Implications {
 /// `source_places` are `source`'s [`digit_places`], worked out once per search: computing
 /// them took a third of this function's time (measured).
 fn follow(source: &Board, source_places: &[u128; 10], kind: Kind, start: usize) -> Implications {
+    with_kept(&FOLLOW_SCRATCH, |scratch| {
+        follow_with(source, source_places, kind, start, scratch)
+    })
+}
+
+/// [`follow`] in the thread's buffers.
+fn follow_with(
+    source: &Board,
+    source_places: &[u128; 10],
+    kind: Kind,
+    start: usize,
+    scratch: &mut FollowScratch,
+) -> Implications {
     let mut imp = Implications::new();
     let mut grid = source.clone();
     imp.insert(start, &[], cause::NONE);
@@ -385,7 +398,6 @@ fn follow(source: &Board, source_places: &[u128; 10], kind: Kind, start: usize) 
     // tails of `on_order` and `off_order` past these.
     let (mut on_done, mut off_done) = (0, 0);
     let cell_links = kind != Kind::Nishio;
-    let mut scratch = FollowScratch::take();
     let mut places = *source_places;
     loop {
         if let Some(&r) = imp.on_order.get(on_done) {
@@ -396,7 +408,6 @@ fn follow(source: &Board, source_places: &[u128; 10], kind: Kind, start: usize) 
                 if let Some(on) = imp.get(m ^ 1) {
                     let off = imp.detached(m, &[r], why);
                     imp.clash = Some((on, off));
-                    scratch.give_back();
                     return imp;
                 }
                 if imp.get(m).is_none() {
@@ -428,7 +439,6 @@ fn follow(source: &Board, source_places: &[u128; 10], kind: Kind, start: usize) 
                 if let Some(off) = imp.get(m ^ 1) {
                     let on = imp.detached(m, parents, why);
                     imp.clash = Some((on, off));
-                    scratch.give_back();
                     return imp;
                 }
                 if imp.get(m).is_none() {
@@ -438,7 +448,6 @@ fn follow(source: &Board, source_places: &[u128; 10], kind: Kind, start: usize) 
             continue;
         }
         if !kind.plus() {
-            scratch.give_back();
             return imp;
         }
         // A removal by a rule or an inner chain, resting on the chain's removals `parents`.
@@ -467,7 +476,6 @@ fn follow(source: &Board, source_places: &[u128; 10], kind: Kind, start: usize) 
             }
         }
         if !added {
-            scratch.give_back();
             return imp;
         }
     }
@@ -481,8 +489,8 @@ struct Singles {
     parents: Vec<u32>,
 }
 
-/// [`follow`]'s buffers, kept per thread between searches. Taken out while a search runs, so a
-/// search nested inside it (an inner chain) gets buffers of its own.
+/// [`follow`]'s buffers, kept per thread between searches (see [`with_kept`]: a search nested
+/// inside another, an inner chain, gets buffers of its own).
 #[derive(Default)]
 struct FollowScratch {
     offs: Vec<(usize, u8)>,
@@ -490,22 +498,26 @@ struct FollowScratch {
 }
 
 thread_local! {
-    static FOLLOW_SCRATCH: std::cell::Cell<Option<Box<FollowScratch>>> =
-        const { std::cell::Cell::new(None) };
+    static FOLLOW_SCRATCH: Cell<FollowScratch> = const {
+        Cell::new(FollowScratch {
+            offs: Vec::new(),
+            ons: Singles {
+                found: Vec::new(),
+                parents: Vec::new(),
+            },
+        })
+    };
 }
 
-impl FollowScratch {
-    fn take() -> Box<FollowScratch> {
-        FOLLOW_SCRATCH
-            .try_with(std::cell::Cell::take)
-            .ok()
-            .flatten()
-            .unwrap_or_default()
-    }
-
-    fn give_back(self: Box<Self>) {
-        let _ = FOLLOW_SCRATCH.try_with(|slot| slot.set(Some(self)));
-    }
+/// Runs `work` on the thread's kept `T` (buffers whose capacity is worth keeping between calls
+/// on a hot path). The value is taken out while `work` runs, so a call nested inside it gets a
+/// fresh one, and put back after.
+fn with_kept<T: Default, R>(kept: &'static LocalKey<Cell<T>>, work: impl FnOnce(&mut T) -> R) -> R {
+    // `try_with`: during the thread's exit the kept value may be gone.
+    let mut value = kept.try_with(Cell::take).unwrap_or_default();
+    let result = work(&mut value);
+    let _ = kept.try_with(|slot| slot.set(value));
+    result
 }
 
 /// What a chain of `kind` derives from `start` on `board`: its nodes in the order derived,

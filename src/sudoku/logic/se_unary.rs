@@ -123,16 +123,12 @@ impl Nodes {
         Nodes([0; 23])
     }
 
-    pub(super) fn insert(&mut self, n: usize) {
-        self.0[n / 64] |= 1 << (n % 64);
-    }
-
     pub(super) fn has(&self, n: usize) -> bool {
         self.0[n / 64] & (1 << (n % 64)) != 0
     }
 
     /// Adds `n`; true when it was not there.
-    fn add(&mut self, n: usize) -> bool {
+    pub(super) fn add(&mut self, n: usize) -> bool {
         let new = !self.has(n);
         self.0[n / 64] |= 1 << (n % 64);
         new
@@ -145,7 +141,7 @@ impl Nodes {
     /// the nodes that reach not-n are the negations of those reached from n: one search from
     /// all of `from` answers for every start.
     fn reaching(grid: &Board, places: &[u128; 10], y: bool, x: bool, from: Vec<usize>) -> Nodes {
-        let mut reached = Nodes([0; 23]);
+        let mut reached = Nodes::empty();
         let mut stack = from;
         stack.retain(|&n| reached.add(n));
         let mut next = Vec::new();
@@ -161,7 +157,7 @@ impl Nodes {
                 }
             }
         }
-        let mut reaching = Nodes([0; 23]);
+        let mut reaching = Nodes::empty();
         for (w, &bits) in reached.0.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {

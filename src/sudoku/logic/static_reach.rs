@@ -203,11 +203,11 @@ impl Links {
                 for &w in &members {
                     let n = usize::from(ids[w as usize]);
                     if members.len() > 1 {
-                        on_cycle.insert(n);
+                        on_cycle.add(n);
                     }
                     let negation = w as usize ^ 1;
                     if here[negation / 64] & (1 << (negation % 64)) != 0 {
-                        refutable.insert(n);
+                        refutable.add(n);
                     }
                 }
                 reach_of.push((NONE, (sets.len() / words) as u32));
