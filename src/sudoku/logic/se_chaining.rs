@@ -1044,6 +1044,13 @@ pub(super) fn find_from(
 /// Every conclusion SE's `kind` of chaining finds on `board`, in the order found (as an inner
 /// rule of a nested chain); for multiple static chains with `changed_from`, only those that
 /// may rest on what changed since that board.
+///
+/// Every assumption is followed. Picking out, by their singles closures (as
+/// [`super::chain_screen`] does for whole boards), the assumptions of a dynamic search that
+/// may conclude anything leaves little out on the boards of SE's deepest nested chains: about
+/// 32 units' places and 13 cells a board may still share a conclusion, so nearly every "true"
+/// assumption is followed anyway, and the closures (0.2 ms a board) cost what the left-out
+/// "false" ones saved. Measured: no faster, the same ratings.
 pub(super) fn hints(board: &Board, kind: Kind, changed_from: Option<&Board>) -> Vec<Hint> {
     let changed = changed_from
         .filter(|_| kind == Kind::Multiple)

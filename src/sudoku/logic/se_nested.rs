@@ -82,6 +82,11 @@ type MemoKey = (InnerRule, [Digits; 81], [Digits; 81]);
 /// repeats every level-2 inner search before it tries its own, on rows that other threads may
 /// take. (Each search takes far longer than a look in the memo, so the lock is rarely waited
 /// for.)
+///
+/// The starting board stays in the key although most inner searches depend on the stalled
+/// board alone: keyed by it, answers would carry over from one step of the path to the next,
+/// but few do (on the slowest sample puzzle, '12.3.....4', 1.5 thousand of 15 thousand inner
+/// searches had a stalled board already searched from another starting board).
 static MEMO: Mutex<Option<HashMap<MemoKey, Arc<[InnerElimination]>>>> = Mutex::new(None);
 
 /// The answer of inner search `rule` on `grid` (from `source`), from the memo or `search`.
