@@ -79,6 +79,11 @@ impl Links {
     }
 
     /// The starts whose searches with links `(y, x)` may find a cycle or a contradiction.
+    ///
+    /// On the slowest sample puzzle this takes about 37 µs a call (30 thousand calls), a fifth
+    /// of it choosing the links. Keeping reach sets only for the negations of the starts an
+    /// inner search asks about (about 100 of 430 nodes: two words a set instead of seven) was
+    /// no faster.
     pub(super) fn reach(&self, y: bool, x: bool) -> Reach {
         let ids = &self.ids;
         // A "true" node always forces its digit's other places false, and its cell's other
