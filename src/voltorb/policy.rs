@@ -903,31 +903,41 @@ impl Search {
     }
 }
 
-/// What the rivals test reads of a board: its Voltorbs, 2s and 3s.
+/// What the rivals test reads of a board, two bits per card (bit `2c` a 2 on card `c`, bit
+/// `2c + 1` a 3): its multipliers, and the cards that are not a Voltorb (both bits set).
 #[derive(Clone, Copy)]
 struct RivalTraits {
-    voltorbs: u32,
-    twos: u32,
-    threes: u32,
+    multipliers: u64,
+    safe: u64,
+}
+
+/// The 25 low bits of `x` spread to the even bits.
+fn spread(x: u32) -> u64 {
+    let mut x = u64::from(x);
+    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
 }
 
 impl RivalTraits {
     fn of(e: &Entry) -> Self {
+        let safe = spread(!e.masks[0] & ((1 << CELLS) - 1));
         RivalTraits {
-            voltorbs: e.masks[0],
-            twos: e.masks[2],
-            threes: e.masks[3],
+            multipliers: spread(e.masks[2]) | spread(e.masks[3]) << 1,
+            safe: safe | safe << 1,
         }
     }
 
     /// Whether no play can win both boards (see [`Search::rivals_bound`]). Where neither is a
     /// Voltorb, both values lie in 1–3, so they differ exactly where the 2s or the 3s do.
+    /// (Packed this way the common case, boards told apart safely, is three operations.)
     fn rivals(&self, other: &RivalTraits) -> bool {
-        let both_safe = !(self.voltorbs | other.voltorbs);
-        let differ = (self.twos ^ other.twos) | (self.threes ^ other.threes);
-        let within =
-            |x: &RivalTraits, y: &RivalTraits| (x.twos & !y.twos) | (x.threes & !y.threes) == 0;
-        both_safe & differ == 0 && !within(self, other) && !within(other, self)
+        let differ = self.multipliers ^ other.multipliers;
+        differ & self.safe & other.safe == 0
+            && self.multipliers & !other.multipliers != 0
+            && other.multipliers & !self.multipliers != 0
     }
 }
 
