@@ -443,6 +443,8 @@ impl Search {
 
     /// Tightens the bounds of `parts` with [`Search::rivals_bound`], one part at a time, until
     /// their total no longer exceeds `floor` (then the card is cut off whatever the rest).
+    /// (Keeping a part's inherited grouping for the sets below it when the fresh one bounds it
+    /// no better saved 0.3% of the sets solved on the 15 slowest deals: not kept.)
     fn tighten(&mut self, (parts, total): &mut ([Option<Part>; 3], f64), floor: f64) {
         for part in parts.iter_mut().flatten() {
             if *total <= floor {
