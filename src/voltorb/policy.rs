@@ -98,7 +98,8 @@ pub(super) struct Entry {
     /// Two independent hashes of the board; a set's memo key is their sums over its members.
     pub(super) hash: [u64; 2],
     /// The group of mutual rivals this board was dealt into when the rivals bound was last
-    /// worked out for a set holding it (see [`Search::rivals_bound`]); at first its own. A
+    /// worked out for a set holding it (see [`Search::rivals_bound`]): at first its own, then
+    /// the root's grouping (see [`Search::root`]), then its sets' below. A
     /// set's boards are copies dealt from its parent's (see [`Search::parts`]) and are
     /// relabelled all together, so the boards of one set always carry one grouping.
     pub(super) group: u32,
@@ -481,8 +482,9 @@ impl Search {
         self.rivals_bound_within(span, u64::MAX)
     }
 
-    /// [`Search::rivals_bound`] of a set of any size, giving up (infinite, the set untouched)
-    /// past `tests` rivals tests.
+    /// [`Search::rivals_bound`] of a set of any size. Past `tests` rivals tests it gives up
+    /// (infinite, the set untouched); sets of at most `RIVALS_MAX` boards are always grouped,
+    /// they cost little.
     fn rivals_bound_within(&mut self, span: &Span, mut tests: u64) -> f64 {
         let n = span.end - span.start;
         // Heaviest first, each with what the rivals test reads, side by side.
@@ -911,14 +913,15 @@ impl Search {
         }
     }
 
-    /// The whole arena as one settled set, and the summary before settling.
+    /// The whole arena as one settled set, and the summary before settling. Its boards are
+    /// grouped into rivals here, once (see `ROOT_RIVALS_TESTS`), for every set below to inherit.
     fn root(&mut self) -> (Span, Summary) {
         let n = self.top;
         let all = self.summarize(0, n);
         let span = self.settle(0, n, all);
         self.top = span.end;
         if span.end - span.start > 2 {
-            self.rivals_bound_within(&Span { won: 0.0, ..span }, ROOT_RIVALS_TESTS);
+            self.rivals_bound_within(&span, ROOT_RIVALS_TESTS);
         }
         (span, all)
     }
