@@ -1145,6 +1145,48 @@ mod tests {
     use crate::voltorb::memo::{Key, Known, MemoStore};
     use crate::voltorb::odds::{Weighting, weigh};
 
+    /// The packed rivals test says what the card-by-card definition says: no card tells the
+    /// boards apart safely, and neither board's multipliers all lie among the other's.
+    #[test]
+    fn the_packed_rivals_test_follows_the_definition() {
+        let mut rng = Rng::new(5);
+        let entry = |values: &[u8; CELLS]| {
+            let mask = |v: u8| {
+                (0..CELLS)
+                    .filter(|&c| values[c] == v)
+                    .fold(0u32, |m, c| m | 1 << c)
+            };
+            Entry::new([0, 1, 2, 3].map(mask), 1.0, 0)
+        };
+        let (mut rivals, mut others) = (0, 0);
+        for _ in 0..20_000 {
+            let a: [u8; CELLS] = std::array::from_fn(|_| rng.below(4) as u8);
+            // Half the pairs differ only where one of them is a Voltorb, where rivals are common.
+            let near = rng.below(2) == 0;
+            let b: [u8; CELLS] = std::array::from_fn(|c| match (near, rng.below(4)) {
+                (false, v) => v as u8,
+                (true, 0) if a[c] != 0 => 0,
+                (true, 0) => 1 + rng.below(3) as u8,
+                (true, _) => a[c],
+            });
+            let told_apart_safely = (0..CELLS).any(|c| a[c] != 0 && b[c] != 0 && a[c] != b[c]);
+            let within =
+                |x: &[u8; CELLS], y: &[u8; CELLS]| (0..CELLS).all(|c| x[c] < 2 || y[c] == x[c]);
+            let expected = !told_apart_safely && !within(&a, &b) && !within(&b, &a);
+            let packed = RivalTraits::of(&entry(&a)).rivals(&RivalTraits::of(&entry(&b)));
+            assert_eq!(packed, expected, "{a:?} against {b:?}");
+            if expected {
+                rivals += 1;
+            } else {
+                others += 1;
+            }
+        }
+        assert!(
+            rivals > 1000 && others > 1000,
+            "{rivals} rivals, {others} not"
+        );
+    }
+
     /// The boards and weights of the first fresh level-8 deal of `seed` onwards whose first move
     /// is risky (no safe card, no known multiplier).
     fn risky_deal(mut seed: u64) -> (Vec<Board>, Vec<f64>) {
