@@ -504,7 +504,8 @@ impl Search {
     /// they cost little.
     fn rivals_bound_within(&mut self, span: &Span, mut tests: u64) -> f64 {
         let n = span.end - span.start;
-        // Heaviest first, each with what the rivals test reads, side by side.
+        // Heaviest first (equal weights in the order of their Voltorb cards, see
+        // `rivals_bound`), each with what the rivals test reads, side by side.
         let boards = &self.arena[span.start..span.end];
         let mut keys = std::mem::take(&mut self.rival_keys);
         keys.clear();
