@@ -8,30 +8,36 @@
 //! is eliminated (pointing and claiming, and more, in one step). Across digits, bit-sliced
 //! counters find naked singles and bivalue cells for all 27 cells of a band at once. When
 //! propagation stalls, hidden singles in columns and the same matching across the three bands
-//! of each stack (columns × bands) are looked for; only then does the search guess on a bivalue
-//! cell, choosing the one that sees the most other bivalue cells.
+//! of each stack (columns × bands) are looked for; only then does the search branch.
 //!
-//! Why a cell and not a digit's arrangement across a band or stack (which row segment of each box
-//! it takes, the unit tdoku branches on): measured here, arrangements cut the guesses on the
-//! hardest puzzles by a third (hardest-1905: 59 → 42, 39 → 30 µs a puzzle), but without a
-//! segment-capacity check they walk into huge dead subtrees on sparse grids (solving the empty
-//! grid ran for over 20 minutes), and with the check they gain only a sixth on the hardest sets
-//! while counting to two on multi-solution grids, which the generator does all day, gets a
-//! quarter slower.
+//! How it branches depends on what is asked. Counting solutions (the generator's count to two,
+//! the page's uniqueness line) guesses on a bivalue cell, the one that sees the most other
+//! bivalue cells. Finding a first solution branches as tdoku does, on a digit's arrangement
+//! (which row segment of each box it takes in a band, or which column of each band in a stack):
+//! in the band or stack with the fewest arrangements left over all digits, the digit with the
+//! fewest, one state per arrangement. The counts are free to keep: the matching tables hold
+//! them above their cell bits. Against cells (first 5,000 puzzles of each set, alternated runs):
+//! hardest-1905-11plus 33.9 → 28.2 µs a puzzle (108 → 88 propagations), and against the
+//! sudoku crate in `gridwise bench` 0.87–0.90 → 1.13 times its speed; top1465 and 17-clue
+//! unchanged.
 //!
-//! Measured again with tdoku's own choice (the band or stack with the fewest arrangements over
-//! all digits, then its digit with the fewest, here at most four; the counts kept beside the
-//! matching tables, so free to read): hardest-1905-11plus fell from 108 to 88 propagations a
-//! puzzle, about 15% faster; top1465 and 17-clue did not move; counting to two got a quarter
-//! slower again (multi-solution-serg 3.1 → 4.1 µs); and random sparse grids (3–22 givens) ran
-//! into dead subtrees unless every band and stack was checked for segment capacity before each
-//! such branch, which cost all of the gain. tdoku's other inference, that a minirow or
-//! minicolumn holds exactly three digits (three that alone fit there fill it, three that must go
-//! there keep the others out), cut propagations by a further 22% (88 → 69, tdoku's level: it
-//! makes 35 guesses a puzzle on this set) but cost twice what it saved in this scalar layout;
-//! tdoku's SIMD box layout gets it almost free. For scale, tdoku built on the same machine
-//! (clang 14, -O3 -mavx2) solved hardest-1905-11plus about 1.1–1.2 times as fast as the `sudoku`
-//! crate, top1465 1.0–1.1 times and 17-clue 0.7 times.
+//! Counting stays on cells because arrangements made counting to two a quarter slower
+//! (multi-solution-serg 3.1 → 4.1 µs a puzzle). And arrangements need a guard: chosen digit by
+//! digit, they can overfill a segment (four digits that must go in its three cells) long
+//! before any cell shows it, and on random grids with few givens the search walked into dead
+//! subtrees (one grid ran for over a minute; an earlier attempt at the empty grid, 20 minutes).
+//! Checking every band's and stack's segments before each branch cured that but cost the whole
+//! gain, so instead the search gives up on arrangements after [`ARRANGEMENT_BUDGET`] branches
+//! and starts again on cells. No benchmark puzzle comes near the budget, and each of 20,000
+//! random grids of 3–22 givens is solved and counted within a millisecond.
+//!
+//! Measured and not kept: tdoku's other inference, that a minirow or minicolumn holds exactly
+//! three digits (three that alone fit there fill it, three that must go there keep the others
+//! out), cut propagations by a further 22% (88 → 69, tdoku's level: it makes 35 guesses a
+//! puzzle on this set) but cost twice what it saved in this scalar layout; tdoku's SIMD box
+//! layout gets it almost free. For scale, tdoku built on the same machine (clang 14, -O3
+//! -mavx2) solved hardest-1905-11plus about 1.1 times as fast as the `sudoku` crate, top1465
+//! 1.0 times and 17-clue 0.6 times (see `data/README.md`).
 
 use super::grid::Grid;
 
@@ -59,8 +65,13 @@ const BOX_OCCUPANCY: [u8; 512] = {
     t
 };
 
+/// Where [`MATCHABLE_CELLS`] keeps how many matchings fit the pattern: above the cell bits, so
+/// that masking cells with an entry drops it.
+const ARRANGEMENTS_SHIFT: u32 = 27;
+
 /// For a rows × boxes occupancy pattern (bit `row * 3 + box`): the 27-bit mask of the cells in
-/// segments that belong to at least one row-to-box perfect matching inside the pattern.
+/// segments that belong to at least one row-to-box perfect matching inside the pattern, and
+/// above them (at [`ARRANGEMENTS_SHIFT`]) how many such matchings there are.
 const MATCHABLE_CELLS: [u32; 512] = {
     const PERMS: [[usize; 3]; 6] = [
         [0, 1, 2],
@@ -74,12 +85,14 @@ const MATCHABLE_CELLS: [u32; 512] = {
     let mut pattern: usize = 0;
     while pattern < 512 {
         let mut segments = 0usize;
+        let mut count = 0u32;
         let mut p = 0;
         while p < 6 {
             let perm = PERMS[p];
             let edges: usize = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
             if pattern & edges == edges {
                 segments |= edges;
+                count += 1;
             }
             p += 1;
         }
@@ -91,7 +104,7 @@ const MATCHABLE_CELLS: [u32; 512] = {
             }
             s += 1;
         }
-        t[pattern] = cells;
+        t[pattern] = cells | count << ARRANGEMENTS_SHIFT;
         pattern += 1;
     }
     t
@@ -124,7 +137,8 @@ const SPREAD3: [u16; 8] = {
 };
 
 /// For a stack's columns × bands pattern (bit `column * 3 + band`): per band (3 bits at
-/// `band * 3`), the columns whose segment belongs to some column-to-band matching.
+/// `band * 3`), the columns whose segment belongs to some column-to-band matching; from bit 9,
+/// how many matchings there are.
 const STACK_ALLOWED: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut pattern = 0;
@@ -144,11 +158,35 @@ const STACK_ALLOWED: [u16; 512] = {
             }
             c += 1;
         }
-        t[pattern] = v;
+        t[pattern] = v | ((MATCHABLE_CELLS[pattern] >> ARRANGEMENTS_SHIFT) as u16) << 9;
         pattern += 1;
     }
     t
 };
+
+/// The six row-to-box matchings of a band as segment masks (bit `row * 3 + box`), in the
+/// order the search tries them.
+const MATCHINGS: [u16; 6] = [
+    1 | 1 << 4 | 1 << 8,
+    1 | 1 << 5 | 1 << 7,
+    1 << 1 | 1 << 3 | 1 << 8,
+    1 << 1 | 1 << 5 | 1 << 6,
+    1 << 2 | 1 << 3 | 1 << 7,
+    1 << 2 | 1 << 4 | 1 << 6,
+];
+
+/// The cells of a set of segments (bit `row * 3 + box`) of a band.
+const fn segment_cells(segments: u16) -> u32 {
+    let mut cells = 0u32;
+    let mut s = 0;
+    while s < 9 {
+        if segments >> s & 1 != 0 {
+            cells |= 7 << ((s / 3) * 9 + (s % 3) * 3);
+        }
+        s += 1;
+    }
+    cells
+}
 
 /// The column of a band cell repeated on the band's three rows.
 const fn column_mask(columns: u32) -> u32 {
@@ -158,11 +196,18 @@ const fn column_mask(columns: u32) -> u32 {
 /// Keeps the segments of `cells` (one digit in one band) that can be part of a valid
 /// row-to-box arrangement; zero means the digit cannot be placed in this band at all.
 #[inline(always)]
-fn reduce_band(cells: u32) -> u32 {
-    let pattern = BOX_OCCUPANCY[(cells & ROW) as usize] as usize
+fn reduce_band(cells: u32) -> (u32, u8) {
+    let pattern = band_pattern(cells);
+    let entry = MATCHABLE_CELLS[pattern];
+    (cells & entry, (entry >> ARRANGEMENTS_SHIFT) as u8)
+}
+
+/// A digit's rows × boxes occupancy in a band (bit `row * 3 + box`).
+#[inline(always)]
+fn band_pattern(cells: u32) -> usize {
+    BOX_OCCUPANCY[(cells & ROW) as usize] as usize
         | (BOX_OCCUPANCY[((cells >> 9) & ROW) as usize] as usize) << 3
-        | (BOX_OCCUPANCY[(cells >> 18) as usize] as usize) << 6;
-    cells & MATCHABLE_CELLS[pattern]
+        | (BOX_OCCUPANCY[(cells >> 18) as usize] as usize) << 6
 }
 
 /// A 9-bit row itself when it holds exactly one cell, else 0.
@@ -197,6 +242,9 @@ struct State {
     stacks_stale: u32,
     /// Cells of each band whose digit is not decided yet.
     open: [u32; 3],
+    /// How many row-to-box arrangements each digit has left in each band (`[band][digit]`)
+    /// and column-to-band ones in each stack (`[3 + stack][digit]`), as last reduced.
+    arrangements: [[u8; 9]; 6],
 }
 
 impl State {
@@ -207,6 +255,7 @@ impl State {
             columns_stale: 0x1FF,
             stacks_stale: 0x1FF,
             open: [BAND; 3],
+            arrangements: [[6; 9]; 6],
         };
         // The givens are placed here, their digits struck from their rows, columns and boxes,
         // rather than left for the first propagation to find as singles: that first pass then
@@ -291,12 +340,13 @@ impl State {
             while self.dirty != 0 {
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
-                let cells = reduce_band(self.cand[i]);
+                let (cells, arrangements) = reduce_band(self.cand[i]);
                 if cells == 0 {
                     return false;
                 }
                 self.cand[i] = cells;
                 let (digit, band) = (i / 3, i % 3);
+                self.arrangements[band][digit] = arrangements;
                 self.columns_stale |= 1 << digit;
                 self.stacks_stale |= 1 << digit;
                 let fresh = row_singles(cells) & self.open[band];
@@ -378,6 +428,7 @@ impl State {
                     | (SPREAD3[((occ[1] >> shift) & 7) as usize] as usize) << 1
                     | (SPREAD3[((occ[2] >> shift) & 7) as usize] as usize) << 2;
                 let allowed = STACK_ALLOWED[pattern];
+                self.arrangements[3 + stack][digit] = (allowed >> 9) as u8;
                 for (b, &columns) in occ.iter().enumerate() {
                     let keep = ((allowed >> (b * 3)) & 7) as u32;
                     let gone = (columns >> shift) & 7 & !keep;
@@ -429,6 +480,19 @@ impl State {
         found
     }
 
+    /// A digit's columns × bands occupancy in a stack (bit `column * 3 + band`).
+    #[inline(always)]
+    fn stack_pattern(&self, digit: usize, stack: usize) -> usize {
+        let shift = stack * 3;
+        let columns = |band: usize| {
+            let x = self.cand[digit * 3 + band];
+            (((x | x >> 9 | x >> 18) >> shift) & 7) as usize
+        };
+        SPREAD3[columns(0)] as usize
+            | (SPREAD3[columns(1)] as usize) << 1
+            | (SPREAD3[columns(2)] as usize) << 2
+    }
+
     fn is_solved(&self) -> bool {
         self.open == [0; 3]
     }
@@ -471,6 +535,46 @@ impl State {
         best.or(fallback).unwrap_or((0, 0))
     }
 
+    /// What to branch on, as (digit, unit), unit 0–2 a band and 3–5 a stack: in the band or
+    /// stack with the fewest arrangements left over all digits (but not settled), the digit with
+    /// the fewest (at least two). None when every band and stack is settled.
+    fn pick_arrangement(&self) -> Option<(usize, usize)> {
+        let mut best = None;
+        let mut best_total = u32::MAX;
+        for (unit, counts) in self.arrangements.iter().enumerate() {
+            let total: u32 = counts.iter().map(|&n| u32::from(n)).sum();
+            if total > 9 && total < best_total {
+                best_total = total;
+                best = Some(unit);
+            }
+        }
+        let unit = best?;
+        let counts = &self.arrangements[unit];
+        let digit = (0..9)
+            .filter(|&d| counts[d] >= 2)
+            .min_by_key(|&d| counts[d])?;
+        Some((digit, unit))
+    }
+
+    /// Restricts `digit` in `unit` (as [`State::pick_arrangement`] gives it) to one
+    /// arrangement: `segments` of the band (bit `row * 3 + box`) or of the stack (bit
+    /// `column * 3 + band`).
+    fn arrange(&mut self, digit: usize, unit: usize, segments: u16) {
+        if unit < 3 {
+            let i = digit * 3 + unit;
+            self.remove(i, !segment_cells(segments));
+            return;
+        }
+        let shift = (unit - 3) * 3;
+        for band in 0..3 {
+            let columns = u32::from(segments >> band & 1)
+                | u32::from(segments >> (3 + band) & 1) << 1
+                | u32::from(segments >> (6 + band) & 1) << 2;
+            let gone = column_mask((7 & !columns) << shift);
+            self.remove(digit * 3 + band, gone);
+        }
+    }
+
     fn grid(&self) -> Grid {
         let mut cells = [0u8; 81];
         for band in 0..3 {
@@ -487,15 +591,57 @@ impl State {
     }
 }
 
-/// Depth-first search calling `visit` for each solution; stops (returning false) when `visit`
-/// returns false.
-fn search(mut state: State, visit: &mut dyn FnMut(&State) -> bool) -> bool {
+/// How a search ended: run to the end or to a solution `visit` let it go past, stopped by
+/// `visit`, or given up when its arrangement budget ran out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Go,
+    Stop,
+    GiveUp,
+}
+
+/// Depth-first search calling `visit` for each solution, until `visit` returns false. With
+/// `ARRANGE`, it branches on a digit's arrangement where one is chosen, spending one unit of
+/// `budget` a branch, and gives up when the budget runs out.
+fn search<const ARRANGE: bool>(
+    mut state: State,
+    visit: &mut dyn FnMut(&State) -> bool,
+    budget: &mut u32,
+) -> Flow {
     loop {
         if !state.propagate() {
-            return true;
+            return Flow::Go;
         }
         if state.is_solved() {
-            return visit(&state);
+            return if visit(&state) { Flow::Go } else { Flow::Stop };
+        }
+        if ARRANGE {
+            if *budget == 0 {
+                return Flow::GiveUp;
+            }
+            *budget -= 1;
+            if let Some((digit, unit)) = state.pick_arrangement() {
+                let pattern = if unit < 3 {
+                    band_pattern(state.cand[digit * 3 + unit])
+                } else {
+                    state.stack_pattern(digit, unit - 3)
+                } as u16;
+                let mut fits = MATCHINGS.iter().filter(|&&m| pattern & m == m).peekable();
+                // Every arrangement but the last gets a copy of the state, as below.
+                while let Some(&segments) = fits.next() {
+                    if fits.peek().is_none() {
+                        state.arrange(digit, unit, segments);
+                        break;
+                    }
+                    let mut next = state;
+                    next.arrange(digit, unit, segments);
+                    let flow = search::<ARRANGE>(next, visit, budget);
+                    if flow != Flow::Go {
+                        return flow;
+                    }
+                }
+                continue;
+            }
         }
         let (band, pos) = state.pick_cell();
         let bit = 1u32 << pos;
@@ -510,8 +656,9 @@ fn search(mut state: State, visit: &mut dyn FnMut(&State) -> bool) -> bool {
             let mut next = state;
             // Placed at once, not left for the propagation to find as a single (a round less).
             next.place(band, pos, digit);
-            if !search(next, visit) {
-                return false;
+            let flow = search::<ARRANGE>(next, visit, budget);
+            if flow != Flow::Go {
+                return flow;
             }
             state.remove(digit * 3 + band, bit);
         }
@@ -519,14 +666,25 @@ fn search(mut state: State, visit: &mut dyn FnMut(&State) -> bool) -> bool {
     }
 }
 
+/// Branches a first-solution search may take while it branches on arrangements; past them it
+/// starts again, on cells. No puzzle of the benchmark sets (17-clue, top1465, hardest-1905-11plus,
+/// multi-solution-serg) needs that many; random grids with a handful of givens can, where
+/// arrangements chosen digit by digit may overfill a segment that no cell shows yet.
+const ARRANGEMENT_BUDGET: u32 = 1000;
+
 /// The first solution of `puzzle`, or `None` when it has none. The puzzle's givens are assumed
 /// conflict-free (as [`Grid::parse`] guarantees).
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
+    let start = State::from_grid(puzzle);
     let mut found = None;
-    search(State::from_grid(puzzle), &mut |s| {
+    let mut budget = ARRANGEMENT_BUDGET;
+    let mut keep = |s: &State| {
         found = Some(s.grid());
         false
-    });
+    };
+    if search::<true>(start, &mut keep, &mut budget) == Flow::GiveUp {
+        search::<false>(start, &mut keep, &mut 0);
+    }
     found
 }
 
@@ -546,16 +704,20 @@ pub fn count_solutions_with(
         return 0;
     }
     let mut n = 0;
-    search(State::from_grid(puzzle), &mut |_| {
-        n += 1;
-        n < limit && progress(n)
-    });
+    search::<false>(
+        State::from_grid(puzzle),
+        &mut |_| {
+            n += 1;
+            n < limit && progress(n)
+        },
+        &mut 0,
+    );
     n
 }
 
 /// Calls `visit` with each solution of `puzzle` until it returns false.
 pub fn for_each_solution(puzzle: &Grid, visit: &mut dyn FnMut(&Grid) -> bool) {
-    search(State::from_grid(puzzle), &mut |s| visit(&s.grid()));
+    search::<false>(State::from_grid(puzzle), &mut |s| visit(&s.grid()), &mut 0);
 }
 
 #[cfg(test)]
@@ -571,12 +733,44 @@ mod tests {
     fn matching_table_eliminates_locked_segments() {
         // Row 0 only in box 0 forces rows 1 and 2 out of box 0.
         let cells = 0b000_000_011 | (0b111_111_111 << 9) | (0b111_111_111 << 18);
-        let reduced = reduce_band(cells);
+        let (reduced, _) = reduce_band(cells);
         assert_eq!(reduced & ROW, 0b011);
         assert_eq!((reduced >> 9) & 0b111, 0);
         assert_eq!((reduced >> 18) & 0b111, 0);
         // A row with no candidate makes the band impossible.
-        assert_eq!(reduce_band(0b111 << 9 | 0b111 << 21), 0);
+        assert_eq!(reduce_band(0b111 << 9 | 0b111 << 21).0, 0);
+    }
+
+    #[test]
+    fn arranging_a_stack_keeps_one_column_per_band() {
+        let mut state = State::from_grid(&Grid::EMPTY);
+        // Digit 1 in stack 1 (columns 3–5): band 0 takes the stack's column 1, band 1 its
+        // column 0, band 2 its column 2 (segment bit column * 3 + band: 3, 1 and 8).
+        state.arrange(0, 4, 1 << 3 | 1 << 1 | 1 << 8);
+        let stack = column_mask(0o070);
+        assert_eq!(state.cand[0] & stack, column_mask(0o020));
+        assert_eq!(state.cand[1] & stack, column_mask(0o010));
+        assert_eq!(state.cand[2] & stack, column_mask(0o040));
+        // The other stacks are untouched.
+        assert_eq!(state.cand[0] & !stack, BAND & !stack);
+        // A band arrangement keeps its three segments.
+        state.arrange(1, 0, MATCHINGS[0]);
+        assert_eq!(state.cand[3], segment_cells(MATCHINGS[0]));
+    }
+
+    #[test]
+    fn a_first_solution_search_that_runs_out_of_arrangements_starts_again_on_cells() {
+        // Three givens: arrangements chosen digit by digit overfill segments that no cell
+        // shows, and the search wanders.
+        let grid = Grid::parse(
+            ".........1...3.........7.........................................................",
+        )
+        .unwrap();
+        let mut budget = ARRANGEMENT_BUDGET;
+        let flow = search::<true>(State::from_grid(&grid), &mut |_| false, &mut budget);
+        assert!(flow == Flow::GiveUp, "the budget was enough after all");
+        let solution = solve(&grid).unwrap();
+        assert!(solution.is_solved() && solution.keeps_givens_of(&grid));
     }
 
     #[test]
