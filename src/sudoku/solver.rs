@@ -73,38 +73,20 @@ const ARRANGEMENTS_SHIFT: u32 = 27;
 /// segments that belong to at least one row-to-box perfect matching inside the pattern, and
 /// above them (at [`ARRANGEMENTS_SHIFT`]) how many such matchings there are.
 const MATCHABLE_CELLS: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u32; 512];
-    let mut pattern: usize = 0;
+    let mut pattern = 0;
     while pattern < 512 {
-        let mut segments = 0usize;
+        let mut segments = 0u16;
         let mut count = 0u32;
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let edges: usize = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
-            if pattern & edges == edges {
-                segments |= edges;
+        let mut m = 0;
+        while m < 6 {
+            if pattern & MATCHINGS[m] == MATCHINGS[m] {
+                segments |= MATCHINGS[m];
                 count += 1;
             }
-            p += 1;
+            m += 1;
         }
-        let mut cells = 0u32;
-        let mut s = 0;
-        while s < 9 {
-            if segments & (1 << s) != 0 {
-                cells |= 7 << ((s / 3) * 9 + (s % 3) * 3);
-            }
-            s += 1;
-        }
-        t[pattern] = cells | count << ARRANGEMENTS_SHIFT;
+        t[pattern as usize] = segment_cells(segments) | count << ARRANGEMENTS_SHIFT;
         pattern += 1;
     }
     t
