@@ -48,7 +48,9 @@ test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', asy
     // Browse back one solution with the button and with the keyboard.
     const before = await page.textContent('[data-index]');
     await page.click('[data-prev]');
-    assert.notEqual(await page.textContent('[data-index]'), before);
+    // Waited for, not read at once: on a busy machine the click's handler can run after a read
+    // sent right behind it (CI once saw the old line here).
+    await page.waitForFunction((b) => document.querySelector('[data-index]').textContent !== b, before);
     await page.focus('.poly-canvas');
     await page.keyboard.press('ArrowLeft');
     // The canvas shows coloured pieces (not just the empty board colour).
