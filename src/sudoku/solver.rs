@@ -118,9 +118,12 @@ const SPREAD3: [u16; 8] = {
     t
 };
 
+/// Where [`STACK_ALLOWED`] keeps how many matchings fit the pattern, above its column bits.
+const STACK_ARRANGEMENTS_SHIFT: u32 = 9;
+
 /// For a stack's columns × bands pattern (bit `column * 3 + band`): per band (3 bits at
-/// `band * 3`), the columns whose segment belongs to some column-to-band matching; from bit 9,
-/// how many matchings there are.
+/// `band * 3`), the columns whose segment belongs to some column-to-band matching; from
+/// [`STACK_ARRANGEMENTS_SHIFT`], how many matchings there are.
 const STACK_ALLOWED: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut pattern = 0;
@@ -140,7 +143,8 @@ const STACK_ALLOWED: [u16; 512] = {
             }
             c += 1;
         }
-        t[pattern] = v | ((MATCHABLE_CELLS[pattern] >> ARRANGEMENTS_SHIFT) as u16) << 9;
+        t[pattern] = v
+            | ((MATCHABLE_CELLS[pattern] >> ARRANGEMENTS_SHIFT) as u16) << STACK_ARRANGEMENTS_SHIFT;
         pattern += 1;
     }
     t
@@ -168,6 +172,16 @@ const fn segment_cells(segments: u16) -> u32 {
         s += 1;
     }
     cells
+}
+
+/// A digit's columns × bands occupancy in a stack (bit `column * 3 + band`), from its columns
+/// in each band (see [`State::digit_columns`]).
+#[inline(always)]
+fn stack_pattern(columns: &[u32; 3], stack: usize) -> usize {
+    let shift = stack * 3;
+    SPREAD3[((columns[0] >> shift) & 7) as usize] as usize
+        | (SPREAD3[((columns[1] >> shift) & 7) as usize] as usize) << 1
+        | (SPREAD3[((columns[2] >> shift) & 7) as usize] as usize) << 2
 }
 
 /// The column of a band cell repeated on the band's three rows.
@@ -400,17 +414,11 @@ impl State {
             let digit = stale.trailing_zeros() as usize;
             stale &= stale - 1;
             let base = digit * 3;
-            let occ: [u32; 3] = std::array::from_fn(|b| {
-                let x = self.cand[base + b];
-                (x | x >> 9 | x >> 18) & ROW
-            });
+            let occ = self.digit_columns(digit);
             for stack in 0..3 {
                 let shift = stack * 3;
-                let pattern = SPREAD3[((occ[0] >> shift) & 7) as usize] as usize
-                    | (SPREAD3[((occ[1] >> shift) & 7) as usize] as usize) << 1
-                    | (SPREAD3[((occ[2] >> shift) & 7) as usize] as usize) << 2;
-                let allowed = STACK_ALLOWED[pattern];
-                self.arrangements[3 + stack][digit] = (allowed >> 9) as u8;
+                let allowed = STACK_ALLOWED[stack_pattern(&occ, stack)];
+                self.arrangements[3 + stack][digit] = (allowed >> STACK_ARRANGEMENTS_SHIFT) as u8;
                 for (b, &columns) in occ.iter().enumerate() {
                     let keep = ((allowed >> (b * 3)) & 7) as u32;
                     let gone = (columns >> shift) & 7 & !keep;
@@ -462,17 +470,13 @@ impl State {
         found
     }
 
-    /// A digit's columns × bands occupancy in a stack (bit `column * 3 + band`).
+    /// Per band, the columns (9 bits) where `digit` may still go.
     #[inline(always)]
-    fn stack_pattern(&self, digit: usize, stack: usize) -> usize {
-        let shift = stack * 3;
-        let columns = |band: usize| {
+    fn digit_columns(&self, digit: usize) -> [u32; 3] {
+        std::array::from_fn(|band| {
             let x = self.cand[digit * 3 + band];
-            (((x | x >> 9 | x >> 18) >> shift) & 7) as usize
-        };
-        SPREAD3[columns(0)] as usize
-            | (SPREAD3[columns(1)] as usize) << 1
-            | (SPREAD3[columns(2)] as usize) << 2
+            (x | x >> 9 | x >> 18) & ROW
+        })
     }
 
     fn is_solved(&self) -> bool {
@@ -606,7 +610,7 @@ fn search<const ARRANGE: bool>(
                 let pattern = if unit < 3 {
                     band_pattern(state.cand[digit * 3 + unit])
                 } else {
-                    state.stack_pattern(digit, unit - 3)
+                    stack_pattern(&state.digit_columns(digit), unit - 3)
                 } as u16;
                 let mut fits = MATCHINGS.iter().filter(|&&m| pattern & m == m).peekable();
                 // Every arrangement but the last gets a copy of the state, as below.
