@@ -215,12 +215,22 @@ struct Search {
     /// The same symmetries as permutations of the cards.
     cell_maps: Vec<symmetry::CellMap>,
     /// Scratch for [`Search::rivals_bound`].
-    rival_keys: Vec<u128>,
+    rival_keys: Vec<u64>,
+    /// Each board's place in the order the rivals bound deals boards into groups (heaviest
+    /// first, equal weights in the order of their Voltorb cards), and what the rivals test reads
+    /// of it, by board number: worked out once, where each set would sort by weight and spread
+    /// the masks again.
+    rival_rank: Vec<u32>,
+    traits_of: Vec<RivalTraits>,
+    rival_bits: Vec<u128>,
     rival_order: Vec<u32>,
     rival_traits: Vec<RivalTraits>,
     rival_group_of: Vec<u32>,
     rival_sorted: Vec<Entry>,
-    rival_by_position: Vec<u32>,
+    rival_next: Vec<u32>,
+    rival_lists: Vec<(u32, u32)>,
+    rival_heads: Vec<RivalTraits>,
+    rival_starts: Vec<u32>,
 }
 
 /// Cards on which boards disagree, given the cards showing each value 0–3 on some board.
@@ -283,6 +293,16 @@ impl Search {
                 images.push(board_hash(u64::from(image[id])));
             }
         }
+        let mut by_rank: Vec<(u64, u32, u32)> = arena
+            .iter()
+            .map(|e| (u64::MAX - e.weight.to_bits(), e.masks[0], e.id))
+            .collect();
+        // Weights are positive, so their bits order them.
+        by_rank.sort_unstable();
+        let mut rival_rank = vec![0u32; arena.len()];
+        for (rank, &(_, _, id)) in by_rank.iter().enumerate() {
+            rival_rank[id as usize] = rank as u32;
+        }
         Search {
             images,
             mirrors,
@@ -290,11 +310,17 @@ impl Search {
             group_best: vec![0.0; groups],
             touched: Vec::new(),
             rival_keys: Vec::new(),
+            rival_rank,
+            traits_of: arena.iter().map(RivalTraits::of).collect(),
+            rival_bits: Vec::new(),
             rival_order: Vec::new(),
             rival_traits: Vec::new(),
             rival_group_of: Vec::new(),
             rival_sorted: Vec::new(),
-            rival_by_position: Vec::new(),
+            rival_next: Vec::new(),
+            rival_lists: Vec::new(),
+            rival_heads: Vec::new(),
+            rival_starts: Vec::new(),
             top: arena.len(),
             arena,
             memo,
@@ -359,38 +385,33 @@ impl Search {
         let p = &span.sum.present;
         let useful = span.sum.useful();
         // The inherited rivals bound of every outcome of every useful card, in the same pass:
-        // a span's groups are contiguous (see `rivals_bound`), so each group's heaviest board
-        // per card and value is known when its run ends.
+        // a span's groups are contiguous and heaviest first (see `rivals_bound`), so the first
+        // board of a group showing a value on a card is its heaviest that does.
         let mut inherited = [[0.0f64; 4]; CELLS];
-        let mut run_best = [[0.0f64; 4]; CELLS];
+        // The values on each card met so far in the current group.
+        let mut covered = [0u32; 4];
         let boards = &self.arena[span.start..span.end];
         for (i, e) in boards.iter().enumerate() {
-            let mut m = e.masks[0];
+            // Only useful cards' Voltorb weights are read (a set's other cards are never tried).
+            let mut m = e.masks[0] & useful;
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
                 w0[c] += e.weight;
                 not_voltorb_with[c] |= !e.masks[0];
                 m &= m - 1;
             }
-            for (v, &mask) in e.masks.iter().enumerate().skip(1) {
-                let mut m = mask & useful;
+            for v in 1..4 {
+                let mut m = e.masks[v] & useful & !covered[v];
+                covered[v] |= e.masks[v];
                 while m != 0 {
                     let c = m.trailing_zeros() as usize;
-                    let best = &mut run_best[c][v];
-                    *best = best.max(e.weight);
+                    inherited[c][v] += e.weight;
                     m &= m - 1;
                 }
             }
-            if boards.get(i + 1).is_none_or(|next| next.group != e.group) {
-                let mut m = useful;
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    for (total, best) in inherited[c].iter_mut().zip(&mut run_best[c]).skip(1) {
-                        *total += *best;
-                        *best = 0.0;
-                    }
-                    m &= m - 1;
-                }
+            match boards.get(i + 1) {
+                Some(next) if next.group == e.group => debug_assert!(next.weight <= e.weight),
+                _ => covered = [0; 4],
             }
         }
         let two_flip = inherited.map(|per_value| per_value[1] + per_value[2] + per_value[3]);
@@ -480,8 +501,8 @@ impl Search {
     /// boards are dealt, heaviest first, into groups of mutual rivals; at most one board of a
     /// group can be won, so the groups' heaviest boards bound the winning weight. The boards
     /// keep their group numbers, so that the subsets searched below inherit the grouping, and
-    /// are reordered group by group: outcomes are dealt in order, so every span's groups stay
-    /// contiguous (see `worth_trying`).
+    /// are reordered group by group, each group heaviest first: outcomes are dealt in order, so
+    /// every span's groups stay contiguous and in that order (see `worth_trying`).
     ///
     /// Boards of equal weight (most of a level's, which weighs boards by their make-up) are
     /// dealt in the order of their Voltorb cards. The grouping depends much on that order: on
@@ -509,11 +530,12 @@ impl Search {
         let boards = &self.arena[span.start..span.end];
         let mut keys = std::mem::take(&mut self.rival_keys);
         keys.clear();
-        keys.extend(boards.iter().enumerate().map(|(i, e)| {
-            // Weights are positive, so their bits order them.
-            let lighter = u64::MAX - e.weight.to_bits();
-            (u128::from(lighter) << 64) | (u128::from(e.masks[0]) << 32) | i as u128
-        }));
+        keys.extend(
+            boards
+                .iter()
+                .enumerate()
+                .map(|(i, e)| u64::from(self.rival_rank[e.id as usize]) << 32 | i as u64),
+        );
         keys.sort_unstable();
         let mut order = std::mem::take(&mut self.rival_order);
         order.clear();
@@ -521,19 +543,27 @@ impl Search {
         self.rival_keys = keys;
         let mut traits = std::mem::take(&mut self.rival_traits);
         traits.clear();
-        traits.extend(order.iter().map(|&i| RivalTraits::of(&boards[i as usize])));
+        traits.extend(
+            order
+                .iter()
+                .map(|&i| self.traits_of[boards[i as usize].id as usize]),
+        );
         let mut total = 0.0;
         // Group `k` of the boards in `order`, as positions in `order`.
         let mut group_of = std::mem::take(&mut self.rival_group_of);
         group_of.clear();
         if n <= RIVALS_MAX {
             // Each group is a bit set of positions.
-            let mut groups = [0u128; RIVALS_MAX];
+            let mut groups = std::mem::take(&mut self.rival_bits);
+            groups.clear();
+            groups.resize(n, 0);
             let mut count = 0;
             // Each group's first (heaviest) board, side by side: most groups are ruled out by it.
             // (Testing a board against every head at once, field by field and without branches
             // so that the compiler vectorises it, was up to a third slower on four slow deals.)
-            let mut heads = [traits[0]; RIVALS_MAX];
+            let mut heads = std::mem::take(&mut self.rival_heads);
+            heads.clear();
+            heads.resize(n, traits[0]);
             for (i, board) in traits.iter().enumerate() {
                 let joined = (0..count).find(|&k| {
                     if !board.rivals(&heads[k]) {
@@ -559,47 +589,77 @@ impl Search {
                 groups[k] |= 1 << i;
                 group_of.push(k as u32);
             }
+            self.rival_bits = groups;
+            self.rival_heads = heads;
         } else {
-            let mut groups: Vec<Vec<u32>> = Vec::new();
+            // Each group's members after its first as a list through `next` (positions in
+            // `order`, `u32::MAX` ending it), so that no group costs an allocation.
+            let mut next = std::mem::take(&mut self.rival_next);
+            next.clear();
+            next.resize(n, u32::MAX);
+            let mut lists = std::mem::take(&mut self.rival_lists);
+            lists.clear();
             // Each group's first board side by side, as above: most groups are ruled out by it
-            // without reaching for their member lists (6% off a slow level-8 deal). On slow
-            // deals a board meets about 50 of a set's 76 groups before it finds its own. Finding
-            // the candidate heads 64 at a time instead, from heads kept bit-sliced by card and
+            // without walking their members (6% off a slow level-8 deal). On slow deals a
+            // board meets about 50 of a set's 76 groups before it finds its own. Finding the
+            // candidate heads 64 at a time instead, from heads kept bit-sliced by card and
             // value (a rival agrees with a board wherever neither is a Voltorb), grouped alike
             // but took 43% longer on 15 slow deals (seed 88).
-            let mut heads: Vec<RivalTraits> = Vec::new();
+            let mut heads = std::mem::take(&mut self.rival_heads);
+            heads.clear();
+            let mut gave_up = false;
             for (i, board) in traits.iter().enumerate() {
                 let mut spent = 0u64;
                 let joined = (0..heads.len()).find(|&k| {
                     spent += 1;
-                    board.rivals(&heads[k])
-                        && groups[k][1..].iter().all(|&j| {
-                            spent += 1;
-                            board.rivals(&traits[j as usize])
-                        })
+                    if !board.rivals(&heads[k]) {
+                        return false;
+                    }
+                    let mut j = next[lists[k].0 as usize];
+                    while j != u32::MAX {
+                        spent += 1;
+                        if !board.rivals(&traits[j as usize]) {
+                            return false;
+                        }
+                        j = next[j as usize];
+                    }
+                    true
                 });
                 let Some(left) = tests.checked_sub(spent) else {
-                    self.rival_order = order;
-                    self.rival_traits = traits;
-                    self.rival_group_of = group_of;
-                    return f64::INFINITY;
+                    gave_up = true;
+                    break;
                 };
                 tests = left;
                 let k = joined.unwrap_or_else(|| {
-                    groups.push(Vec::new());
                     heads.push(*board);
+                    lists.push((i as u32, i as u32));
                     total += boards[order[i] as usize].weight;
-                    groups.len() - 1
+                    heads.len() - 1
                 });
-                groups[k].push(i as u32);
+                let (_, last) = &mut lists[k];
+                if *last != i as u32 {
+                    next[*last as usize] = i as u32;
+                    *last = i as u32;
+                }
                 group_of.push(k as u32);
+            }
+            self.rival_next = next;
+            self.rival_lists = lists;
+            self.rival_heads = heads;
+            if gave_up {
+                self.rival_order = order;
+                self.rival_traits = traits;
+                self.rival_group_of = group_of;
+                return f64::INFINITY;
             }
         }
         // Rewrite the span group by group (a counting sort by group number).
         let mut sorted = std::mem::take(&mut self.rival_sorted);
         sorted.clear();
         let groups = group_of.iter().max().map_or(0, |&k| k as usize + 1);
-        let mut starts = vec![0u32; groups + 1];
+        let mut starts = std::mem::take(&mut self.rival_starts);
+        starts.clear();
+        starts.resize(groups + 1, 0);
         for &k in &group_of {
             starts[k as usize + 1] += 1;
         }
@@ -607,19 +667,16 @@ impl Search {
             starts[k + 1] += starts[k];
         }
         sorted.resize(n, boards[0]);
-        // Group numbers by position in the span, so that each group keeps the span's order.
-        let mut by_position = std::mem::take(&mut self.rival_by_position);
-        by_position.clear();
-        by_position.resize(n, 0);
+        // Each group in the order boards were dealt, heaviest first (see `worth_trying`).
         for (&i, &k) in order.iter().zip(&group_of) {
-            by_position[i as usize] = k;
-        }
-        for (board, &k) in boards.iter().zip(&by_position) {
             let slot = &mut starts[k as usize];
-            sorted[*slot as usize] = Entry { group: k, ..*board };
+            sorted[*slot as usize] = Entry {
+                group: k,
+                ..boards[i as usize]
+            };
             *slot += 1;
         }
-        self.rival_by_position = by_position;
+        self.rival_starts = starts;
         self.arena[span.start..span.end].copy_from_slice(&sorted);
         self.rival_order = order;
         self.rival_traits = traits;
@@ -641,7 +698,6 @@ impl Search {
             self.arena.resize(scratch + 1, filler);
         }
         let mut cursor = [scratch, base, base + n, base + 2 * n];
-        let mut sums = [Summary::default(); 4];
         for i in span.start..span.end {
             let e = self.arena[i];
             let value = ((e.masks[1] >> cell) & 1)
@@ -650,7 +706,6 @@ impl Search {
             let v = value as usize;
             self.arena[cursor[v]] = e;
             cursor[v] += usize::from(v != 0);
-            sums[v].add(&e);
         }
         let mut parts = [None; 3];
         let mut total = 0.0;
@@ -659,7 +714,10 @@ impl Search {
             if cursor[v] == start {
                 continue;
             }
-            let part = self.settle(start, cursor[v], sums[v]);
+            // Summed region by region rather than while dealing: accumulators picked by each
+            // board's value wait on one another through memory.
+            let sum = self.summarize(start, cursor[v]);
+            let part = self.settle(start, cursor[v], sum);
             let (bound, tight) = self.bound(&part);
             total += bound;
             parts[v - 1] = Some(Part {
