@@ -42,6 +42,10 @@ const RIVALS_MAX: usize = 128;
 /// 132 s, and 5 instead of 8 reached the node budget.
 const RIVALS_LARGE_MAX: usize = 16_384;
 
+/// Sets from this size on below the root are bounded by merging the rival groups their boards
+/// inherited (see [`Search::merge_inherited_groups`]) instead of dealing the boards out again.
+const MERGE_GROUPS_FROM: usize = 64;
+
 /// Most rivals tests spent grouping the root's boards (under a nanosecond each natively: the
 /// largest fresh level-8 root of 1,000, 30,222 boards, took 66 million in 43 ms). Grouped,
 /// every set below inherits a bound: on the slowest fresh level-8 deals the root's rivals
@@ -517,7 +521,116 @@ impl Search {
         if span.end - span.start > RIVALS_LARGE_MAX {
             return f64::INFINITY;
         }
+        if span.end - span.start >= MERGE_GROUPS_FROM {
+            return self.merge_inherited_groups(span);
+        }
         self.rivals_bound_within(span, u64::MAX)
+    }
+
+    /// [`Search::rivals_bound`] of a set by merging the groups its boards inherited (mutual
+    /// rivals in any subset) rather than dealing the boards out again one by one: each group,
+    /// taken in the order of its heaviest board, joins the first new group all of whose boards
+    /// are rivals of all of its own, or starts one. It compares groups where the dealing
+    /// compares boards, mostly head to head.
+    fn merge_inherited_groups(&mut self, span: &Span) -> f64 {
+        let boards = &self.arena[span.start..span.end];
+        let n = boards.len();
+        debug_assert!(n < 1 << 16);
+        // The inherited groups as runs of the span: their first positions, in the order of
+        // their heaviest (first) boards, and where each ends.
+        let mut runs = std::mem::take(&mut self.rival_keys);
+        runs.clear();
+        let mut run_end = std::mem::take(&mut self.rival_next);
+        run_end.clear();
+        run_end.resize(n, 0);
+        let mut start = 0;
+        for i in 0..n {
+            if boards
+                .get(i + 1)
+                .is_none_or(|next| next.group != boards[i].group)
+            {
+                runs.push(
+                    u64::from(self.rival_rank[boards[start].id as usize]) << 32 | start as u64,
+                );
+                run_end[start] = i as u32 + 1;
+                start = i + 1;
+            }
+        }
+        runs.sort_unstable();
+        let mut traits = std::mem::take(&mut self.rival_traits);
+        traits.clear();
+        traits.extend(boards.iter().map(|e| self.traits_of[e.id as usize]));
+        // Each new group's first board, and its runs chained through `next_run` (by a run's
+        // first position, `u32::MAX` ending it) from the first to the last.
+        let mut heads = std::mem::take(&mut self.rival_heads);
+        heads.clear();
+        let mut chains = std::mem::take(&mut self.rival_lists);
+        chains.clear();
+        let mut next_run = std::mem::take(&mut self.rival_order);
+        next_run.clear();
+        next_run.resize(n, u32::MAX);
+        let mut group_of = std::mem::take(&mut self.rival_group_of);
+        group_of.clear();
+        group_of.resize(n, 0);
+        let mut total = 0.0;
+        for &run in &runs {
+            let (first, end) = (run as u32 as usize, run_end[run as u32 as usize] as usize);
+            let all_rivals = |k: usize| {
+                if !traits[first].rivals(&heads[k]) {
+                    return false;
+                }
+                let mut other = chains[k].0;
+                while other != u32::MAX {
+                    let others = other as usize..run_end[other as usize] as usize;
+                    let ours = &traits[first..end];
+                    if !ours
+                        .iter()
+                        .all(|a| traits[others.clone()].iter().all(|b| a.rivals(b)))
+                    {
+                        return false;
+                    }
+                    other = next_run[other as usize];
+                }
+                true
+            };
+            let k = match (0..heads.len()).find(|&k| all_rivals(k)) {
+                Some(k) => {
+                    next_run[chains[k].1 as usize] = first as u32;
+                    chains[k].1 = first as u32;
+                    k
+                }
+                None => {
+                    heads.push(traits[first]);
+                    chains.push((first as u32, first as u32));
+                    total += boards[first].weight;
+                    heads.len() - 1
+                }
+            };
+            group_of[first..end].fill(k as u32);
+        }
+        // Rewrite the span group by group, each heaviest first.
+        runs.clear();
+        runs.extend(boards.iter().enumerate().map(|(i, e)| {
+            let rank = u64::from(self.rival_rank[e.id as usize]);
+            u64::from(group_of[i]) << 48 | rank << 16 | i as u64
+        }));
+        runs.sort_unstable();
+        let mut sorted = std::mem::take(&mut self.rival_sorted);
+        sorted.clear();
+        sorted.extend(runs.iter().map(|&key| Entry {
+            group: (key >> 48) as u32,
+            ..boards[key as u16 as usize]
+        }));
+        self.arena[span.start..span.end].copy_from_slice(&sorted);
+        self.rival_sorted = sorted;
+        self.rival_keys = runs;
+        self.rival_next = run_end;
+        self.rival_traits = traits;
+        self.rival_heads = heads;
+        self.rival_lists = chains;
+        self.rival_order = next_run;
+        self.rival_group_of = group_of;
+        total
     }
 
     /// [`Search::rivals_bound`] of a set of any size. Past `tests` rivals tests it gives up
@@ -778,10 +891,13 @@ impl Search {
         let won = span.won;
         let alpha = alpha - won;
         let key = span.sum.key;
-        if let Some((v, exact)) = self.memo.get(&key)
-            && (exact || v <= alpha)
-        {
-            return (won + v, exact);
+        // A set cut off before comes back with its bound from then, which caps it now.
+        let mut cap = f64::INFINITY;
+        if let Some((v, exact)) = self.memo.get(&key) {
+            if exact || v <= alpha {
+                return (won + v, exact);
+            }
+            cap = v;
         }
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -810,9 +926,10 @@ impl Search {
             self.tighten(&mut parts, alpha);
             self.chance(parts, alpha)
         } else {
-            let (_, value, exact) = self.best_risky(&rest, alpha, !0);
+            let (_, value, exact) = self.best_risky(&rest, alpha, !0, cap);
             (value, exact)
         };
+        let value = if exact { value } else { value.min(cap) };
         self.top = mark;
         self.memo.insert(key, (value, exact));
         if span.end - span.start >= MIRROR_FROM && self.mirrors > 0 {
@@ -909,13 +1026,22 @@ impl Search {
     /// skipping cards whose bound cannot beat the best found or `alpha`. Returns the best card and its winning weight
     /// with `true` when that exceeds `alpha` or everything was solved exactly; otherwise an
     /// upper bound at most `alpha`, with `false`.
-    fn best_risky(&mut self, span: &Span, alpha: f64, allowed: u32) -> (usize, f64, bool) {
+    fn best_risky(
+        &mut self,
+        span: &Span,
+        alpha: f64,
+        allowed: u32,
+        cap: f64,
+    ) -> (usize, f64, bool) {
         let mut order = self.risky_order(span);
         order.retain(|&(c, _)| allowed & (1 << c) != 0);
         let mut best: Option<(usize, f64)> = None;
         // The largest upper bound of a card not solved exactly.
         let mut upper = f64::NEG_INFINITY;
         for (cell, one_flip) in order {
+            if best.is_some_and(|b| b.1 >= cap - EPSILON) {
+                break;
+            }
             let floor = best.map_or(alpha, |b| b.1.max(alpha));
             if one_flip <= floor {
                 upper = upper.max(one_flip);
@@ -1112,7 +1238,8 @@ fn best_move_with(
         let allowed = search.one_per_orbit(&rest);
         let (cell, v, rank) = match team {
             None => {
-                let (cell, v, _) = search.best_risky(&rest, f64::NEG_INFINITY, allowed);
+                let (cell, v, _) =
+                    search.best_risky(&rest, f64::NEG_INFINITY, allowed, f64::INFINITY);
                 (cell, v, 0)
             }
             Some(team) => match search.root_team(&rest, team, allowed) {
@@ -1230,6 +1357,7 @@ mod tests {
     use crate::voltorb::game::deal;
     use crate::voltorb::memo::{Key, Known, MemoStore};
     use crate::voltorb::odds::{Weighting, weigh};
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     /// The packed rivals test says what the card-by-card definition says: no card tells the
     /// boards apart safely, and neither board's multipliers all lie among the other's.
@@ -1343,6 +1471,40 @@ mod tests {
         }
     }
 
+    /// One member's view of a team whose members all take their first card before any of them
+    /// starts, each solving that card whatever the others have found meanwhile: the work is
+    /// then shared whatever the threads' timing.
+    struct StartTogether<'a> {
+        team: &'a ThreadTeam,
+        start: &'a std::sync::Barrier,
+        taken: AtomicUsize,
+    }
+
+    impl Team for StartTogether<'_> {
+        fn take(&self) -> usize {
+            if self.taken.fetch_add(1, Ordering::Relaxed) == 0 {
+                self.start.wait();
+            }
+            self.team.take()
+        }
+
+        fn floor(&self) -> f64 {
+            if self.taken.load(Ordering::Relaxed) <= 1 {
+                f64::NEG_INFINITY
+            } else {
+                self.team.floor()
+            }
+        }
+
+        fn raise(&self, value: f64) {
+            self.team.raise(value);
+        }
+
+        fn claim_forced(&self) -> bool {
+            self.team.claim_forced()
+        }
+    }
+
     #[test]
     fn a_team_sharing_a_forgetful_table_finds_the_same_chance() {
         for seed in [3, 40] {
@@ -1351,13 +1513,19 @@ mod tests {
             assert!(alone.exact);
             let slots = std::sync::Arc::new(std::sync::Mutex::new(vec![None; 4099]));
             let team = ThreadTeam::new();
+            let start = std::sync::Barrier::new(3);
             let members: Vec<BestMove> = std::thread::scope(|scope| {
                 let running: Vec<_> = (0..3)
                     .map(|_| {
                         let memo = Memo::External(Box::new(TinyTable(slots.clone())));
-                        let (boards, weights, team) = (&boards, &weights, &team);
+                        let (boards, weights) = (&boards, &weights);
+                        let member = StartTogether {
+                            team: &team,
+                            start: &start,
+                            taken: AtomicUsize::new(0),
+                        };
                         scope.spawn(move || {
-                            best_move_member(boards, weights, 0, DEFAULT_BUDGET, team, memo)
+                            best_move_member(boards, weights, 0, DEFAULT_BUDGET, &member, memo)
                         })
                     })
                     .collect();
