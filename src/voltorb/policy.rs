@@ -344,19 +344,9 @@ impl Search {
         let mut won = 0.0;
         loop {
             let amb = sum.disagreed();
-            let mut keep = start;
-            let mut rest = Summary::default();
-            for i in start..end {
-                let e = self.arena[i];
-                if (e.masks[2] | e.masks[3]) & amb == 0 {
-                    won += e.weight;
-                } else {
-                    self.arena[keep] = e;
-                    keep += 1;
-                    rest.add(&e);
-                }
-            }
-            if keep == end {
+            // Mostly no board is won: then one look at each, nothing rewritten.
+            let is_won = |e: &Entry| (e.masks[2] | e.masks[3]) & amb == 0;
+            if !self.arena[start..end].iter().any(is_won) {
                 return Span {
                     start,
                     end,
@@ -364,13 +354,27 @@ impl Search {
                     sum,
                 };
             }
+            let mut keep = start;
+            let mut rest = Summary::default();
+            for i in start..end {
+                let e = self.arena[i];
+                if is_won(&e) {
+                    won += e.weight;
+                } else {
+                    self.arena[keep] = e;
+                    keep += 1;
+                    rest.add(&e);
+                }
+            }
             end = keep;
             sum = rest;
         }
     }
 
-    /// The Voltorb weight of each card over `span` (which has no safe card), and the useful
-    /// cards that no other card dominates.
+    /// The useful cards of `span` (which has no safe card) that no other card dominates, and
+    /// the two-flip bound of every useful card: the sum of its outcomes' inherited rivals
+    /// bounds. (That never exceeds the weight of the boards where the card is not a Voltorb,
+    /// so that weight is not worked out.)
     ///
     /// Card `a` dominates card `b` when `b` is a Voltorb or one single other value (so flipping
     /// it tells nothing more than whether it is a Voltorb) and `a` is a Voltorb only on boards
@@ -382,28 +386,17 @@ impl Search {
     /// `a` then `b` reaches what `b` then `a` does, and a safe card never hurts. Applied to every
     /// card, it solved the same sets within 0.1% on the 15 slowest deals (seed 88), the cards it
     /// adds being cut by their bounds anyway, and is not used.
-    fn worth_trying(&self, span: &Span) -> ([f64; CELLS], u32, [f64; CELLS]) {
-        let mut w0 = [0.0; CELLS];
-        // not_voltorb_with[a]: cards that are not a Voltorb on some board where `a` is one.
-        let mut not_voltorb_with = [0u32; CELLS];
+    fn worth_trying(&self, span: &Span) -> (u32, [f64; CELLS]) {
         let p = &span.sum.present;
         let useful = span.sum.useful();
-        // The inherited rivals bound of every outcome of every useful card, in the same pass:
-        // a span's groups are contiguous and heaviest first (see `rivals_bound`), so the first
+        // The inherited rivals bound of every outcome of every useful card, in one pass: a
+        // span's groups are contiguous and heaviest first (see `rivals_bound`), so the first
         // board of a group showing a value on a card is its heaviest that does.
         let mut inherited = [[0.0f64; 4]; CELLS];
         // The values on each card met so far in the current group.
         let mut covered = [0u32; 4];
         let boards = &self.arena[span.start..span.end];
         for (i, e) in boards.iter().enumerate() {
-            // Only useful cards' Voltorb weights are read (a set's other cards are never tried).
-            let mut m = e.masks[0] & useful;
-            while m != 0 {
-                let c = m.trailing_zeros() as usize;
-                w0[c] += e.weight;
-                not_voltorb_with[c] |= !e.masks[0];
-                m &= m - 1;
-            }
             for v in 1..4 {
                 let mut m = e.masks[v] & useful & !covered[v];
                 covered[v] |= e.masks[v];
@@ -421,25 +414,33 @@ impl Search {
         let two_flip = inherited.map(|per_value| per_value[1] + per_value[2] + per_value[3]);
         let single = (p[1] ^ p[2] ^ p[3]) & !(p[1] & p[2] & p[3]);
         let mut cards = useful;
-        for b in (0..CELLS).filter(|&b| single & useful & (1 << b) != 0) {
-            let dominated = (0..CELLS).any(|a| {
-                a != b
-                    && useful & (1 << a) != 0
-                    && not_voltorb_with[a] & (1 << b) == 0
-                    && !(single & (1 << a) != 0 && not_voltorb_with[b] & (1 << a) == 0 && a > b)
-            });
-            if dominated {
+        let mut singles = single & useful;
+        while singles != 0 {
+            let b = singles.trailing_zeros();
+            singles &= singles - 1;
+            // The Voltorb cards of the boards where `b` is not one, and the cards that are not
+            // a Voltorb on some board where `b` is one.
+            let (mut voltorbs_without, mut clear_with) = (0u32, 0u32);
+            for e in boards {
+                let b_is_voltorb = 0u32.wrapping_sub((e.masks[0] >> b) & 1);
+                voltorbs_without |= e.masks[0] & !b_is_voltorb;
+                clear_with |= !e.masks[0] & b_is_voltorb;
+            }
+            // `a` dominates `b` when it is a Voltorb only where `b` is one; of two single cards
+            // dominating each other the first is kept.
+            let dominating = useful & !(1 << b) & !voltorbs_without;
+            let mutual_later = single & !clear_with & !((2u32 << b) - 1);
+            if dominating & !mutual_later != 0 {
                 cards &= !(1 << b);
             }
         }
-        (w0, cards, two_flip)
+        (cards, two_flip)
     }
 
     /// An upper bound on the weight `span` can win, its `won` included: the memoised value or
     /// bound when known, else the rivals bound inherited from a larger set. (The one-flip bound,
     /// the weight minus the smallest Voltorb weight of a useful card, costs a pass over every
-    /// Voltorb of every board and is rarely the smaller one: the search only uses it to order
-    /// and cut cards, where `worth_trying` has those weights anyway.)
+    /// Voltorb of every board and is rarely the smaller one.)
     fn bound(&mut self, span: &Span) -> (f64, bool) {
         if let Some(v) = self.pair_value(span) {
             return (v, true);
@@ -912,7 +913,7 @@ impl Search {
             self.chance(parts, alpha)
         } else if self.approximate {
             // Past the budget: play the card with the best two-flip bound, without search.
-            let (_, cards, _) = self.worth_trying(&rest);
+            let (cards, _) = self.worth_trying(&rest);
             let mut pick = (0, f64::NEG_INFINITY);
             for cell in (0..CELLS).filter(|&c| cards & (1 << c) != 0) {
                 let top = self.top;
@@ -986,9 +987,9 @@ impl Search {
     }
 
     /// The useful cards of `span` worth trying, most promising first, with an upper bound on
-    /// what each can win. A card can win at most the weight of the boards where it is not a
-    /// Voltorb, and at most the inherited rivals bound of its outcomes: cards are tried in
-    /// that order, and once the bound cannot beat the best found, neither can the rest's.
+    /// what each can win: the inherited rivals bound of its outcomes (at most the weight of the
+    /// boards where it is not a Voltorb). Cards are tried in that order, and once the bound
+    /// cannot beat the best found, neither can the rest's.
     ///
     /// On slow deals a later card beats the first one tried at about one max node in twenty.
     /// Ordering by the Voltorb weight alone, by the inherited rivals bound alone, or by their
@@ -996,10 +997,10 @@ impl Search {
     /// against 1.85), and other settings tried the same day (CACHE_RIVALS_FROM 8, MIRROR_FROM
     /// 48, MAX_MIRRORS 3) were no faster.
     fn risky_order(&self, span: &Span) -> Vec<(usize, f64)> {
-        let (w0, cards, two_flip) = self.worth_trying(span);
+        let (cards, two_flip) = self.worth_trying(span);
         let mut order: Vec<(usize, f64)> = (0..CELLS)
             .filter(|&c| cards & (1 << c) != 0)
-            .map(|c| (c, (span.sum.weight - w0[c]).min(two_flip[c])))
+            .map(|c| (c, two_flip[c]))
             .collect();
         order.sort_by(|a, b| b.1.total_cmp(&a.1));
         order
