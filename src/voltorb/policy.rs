@@ -207,10 +207,6 @@ struct Search {
     nodes: u64,
     budget: u64,
     approximate: bool,
-    /// Scratch for [`Search::inherited_rivals`]: the heaviest board seen of each group (0 when
-    /// none), and the groups to clear afterwards.
-    group_best: Vec<f64>,
-    touched: Vec<u32>,
     /// For some symmetries of the boards (see [`symmetry`]) other than the identity, the
     /// hashes of each board's image, board by board (`mirrors` of them each, see
     /// `MAX_MIRRORS`): a set solved is memoised under its images' keys too.
@@ -284,9 +280,6 @@ impl Search {
             });
             arena[i].weight += weight;
         }
-        // Group numbers stay below the number of distinct boards: each set numbers its groups
-        // from 0, and the first numbers are the boards' own.
-        let groups = arena.len();
         let masks: Vec<[u32; 4]> = arena.iter().map(|e| e.masks).collect();
         let merged: Vec<f64> = arena.iter().map(|e| e.weight).collect();
         let symmetries = symmetry::find(&masks, &merged);
@@ -311,8 +304,6 @@ impl Search {
             images,
             mirrors,
             cell_maps: symmetries.maps,
-            group_best: vec![0.0; groups],
-            touched: Vec::new(),
             rival_keys: Vec::new(),
             rival_rank,
             traits_of: arena.iter().map(RivalTraits::of).collect(),
@@ -454,24 +445,16 @@ impl Search {
 
     /// The rivals bound of `span` by the groups its boards were dealt into for a larger set
     /// (boards of one group are still mutual rivals in any subset): the sum of each group's
-    /// heaviest board. One pass, where [`Search::rivals_bound`] compares pairs of boards.
-    fn inherited_rivals(&mut self, span: &Span) -> f64 {
-        let mut total = 0.0;
-        for e in &self.arena[span.start..span.end] {
-            let best = &mut self.group_best[e.group as usize];
-            // Weights are positive, so 0 marks a group not seen yet.
-            if *best == 0.0 {
-                self.touched.push(e.group);
-            }
-            if e.weight > *best {
-                total += e.weight - *best;
-                *best = e.weight;
+    /// heaviest board, which is its first (see [`Search::rivals_bound`]). One pass, where
+    /// [`Search::rivals_bound`] compares pairs of boards.
+    fn inherited_rivals(&self, span: &Span) -> f64 {
+        let boards = &self.arena[span.start..span.end];
+        let mut total = boards.first().map_or(0.0, |e| e.weight);
+        for pair in boards.windows(2) {
+            if pair[1].group != pair[0].group {
+                total += pair[1].weight;
             }
         }
-        for &g in &self.touched {
-            self.group_best[g as usize] = 0.0;
-        }
-        self.touched.clear();
         total
     }
 
