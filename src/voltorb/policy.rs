@@ -53,8 +53,10 @@ const MERGE_GROUPS_FROM: usize = 64;
 /// solved up to half as many sets (seed 88, 15 deals over 1.4 s: 4.40 million sets in all
 /// instead of 5.39; the 1,000 deals' >100 ms total 131 s instead of 157 s). Working the bound
 /// out again for every set below, however large, solved fewer sets still but cost more than
-/// it saved.
-const ROOT_RIVALS_TESTS: u64 = 150_000_000;
+/// it saved. At 150 million the largest root of the browser benchmark's 1,000 deals (seeds
+/// 88–1087, 70,722 boards) went ungrouped; grouped (0.2 s) its search solved 1.72 million sets
+/// instead of 1.96 (one thread, 9.7 s instead of 11.7).
+const ROOT_RIVALS_TESTS: u64 = 500_000_000;
 
 /// Sets from this size on keep a tightened bound in the memo (as an upper bound) for later
 /// visits; smaller ones are cheaper to bound again than to store.
