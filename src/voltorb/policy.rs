@@ -76,7 +76,8 @@ pub const DEFAULT_BUDGET: u64 = 500_000;
 
 /// The budget of a search "to the end", which the page offers when the default one falls
 /// short: enough for every fresh level-8 board of the benchmark (at the last measurement the
-/// hardest took 22 s natively, the process peaking at 302 MB).
+/// hardest of `gridwise bench voltorb` took 4.9 s natively, the process peaking at 146 MB, and
+/// the browser benchmark's hardest, 70,722 boards, needs 1.7 million sets).
 pub const EXHAUSTIVE_BUDGET: u64 = 5_000_000;
 
 /// The recommended card and the winning chances.
