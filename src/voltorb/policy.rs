@@ -33,8 +33,9 @@ use super::team::{Team, ThreadTeam};
 /// Rounding allowance when a bound decides that a card cannot beat another (weights sum to 1).
 const EPSILON: f64 = 1e-12;
 
-/// Largest set whose rival groups are kept as bit sets.
-const RIVALS_MAX: usize = 128;
+/// Largest set whose rival groups are kept as bit sets (of one 64-bit word: wasm has no wider
+/// integers, and sets below the root this large merge their inherited groups instead).
+const RIVALS_MAX: usize = 64;
 
 /// Largest set the rivals bound is worked out for below the root (it costs up to a pass per
 /// pair). Larger sets inherit the grouping of the root's boards. On the 1,000 fresh level-8
@@ -225,7 +226,7 @@ struct Search {
     /// the masks again.
     rival_rank: Vec<u32>,
     traits_of: Vec<RivalTraits>,
-    rival_bits: Vec<u128>,
+    rival_bits: Vec<u64>,
     rival_order: Vec<u32>,
     rival_traits: Vec<RivalTraits>,
     rival_group_of: Vec<u32>,
@@ -972,23 +973,30 @@ impl Search {
         (value, true)
     }
 
-    /// The useful cards of `span` worth trying, most promising first, with an upper bound on
-    /// what each can win: the inherited rivals bound of its outcomes (at most the weight of the
-    /// boards where it is not a Voltorb). Cards are tried in that order, and once the bound
-    /// cannot beat the best found, neither can the rest's.
+    /// The useful cards of `span` worth trying among `allowed`, most promising first, with an
+    /// upper bound on what each can win: the inherited rivals bound of its outcomes (at most the
+    /// weight of the boards where it is not a Voltorb). Cards are tried in that order, and once
+    /// the bound cannot beat the best found, neither can the rest's.
     ///
     /// On slow deals a later card beats the first one tried at about one max node in twenty.
-    /// Ordering by the Voltorb weight alone, by the inherited rivals bound alone, or by their
-    /// product solved as many sets or more (five slow deals of seed 88: 1.85–1.90 million sets
+    /// Ordering by the Voltorb weight alone, or by its product with the inherited rivals bound,
+    /// solved as many sets or more (five slow deals of seed 88: 1.85–1.90 million sets
     /// against 1.85), and other settings tried the same day (CACHE_RIVALS_FROM 8, MIRROR_FROM
     /// 48, MAX_MIRRORS 3) were no faster.
-    fn risky_order(&self, span: &Span) -> Vec<(usize, f64)> {
+    fn risky_order(&self, span: &Span, allowed: u32) -> CardOrder {
         let (cards, two_flip) = self.worth_trying(span);
-        let mut order: Vec<(usize, f64)> = (0..CELLS)
-            .filter(|&c| cards & (1 << c) != 0)
-            .map(|c| (c, two_flip[c]))
-            .collect();
-        order.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let mut order = CardOrder {
+            cards: [(0, 0.0); CELLS],
+            len: 0,
+        };
+        let mut m = cards & allowed;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            order.cards[order.len] = (c, two_flip[c]);
+            order.len += 1;
+            m &= m - 1;
+        }
+        order.cards[..order.len].sort_by(|a, b| b.1.total_cmp(&a.1));
         order
     }
 
@@ -997,7 +1005,7 @@ impl Search {
     fn one_per_orbit(&self, span: &Span) -> u32 {
         let mut covered = 0u32;
         let mut kept = 0u32;
-        for (cell, _) in self.risky_order(span) {
+        for &(cell, _) in self.risky_order(span, !0).iter() {
             if covered & (1 << cell) == 0 {
                 kept |= 1 << cell;
                 covered |= 1 << cell;
@@ -1020,12 +1028,11 @@ impl Search {
         allowed: u32,
         cap: f64,
     ) -> (usize, f64, bool) {
-        let mut order = self.risky_order(span);
-        order.retain(|&(c, _)| allowed & (1 << c) != 0);
+        let order = self.risky_order(span, allowed);
         let mut best: Option<(usize, f64)> = None;
         // The largest upper bound of a card not solved exactly.
         let mut upper = f64::NEG_INFINITY;
-        for (cell, one_flip) in order {
+        for &(cell, one_flip) in order.iter() {
             if best.is_some_and(|b| b.1 >= cap - EPSILON) {
                 break;
             }
@@ -1092,8 +1099,7 @@ impl Search {
         team: &dyn Team,
         allowed: u32,
     ) -> Option<(usize, f64, usize)> {
-        let mut order = self.risky_order(span);
-        order.retain(|&(c, _)| allowed & (1 << c) != 0);
+        let order = self.risky_order(span, allowed);
         let mut best: Option<(usize, f64, usize)> = None;
         loop {
             let rank = team.take();
@@ -1123,6 +1129,21 @@ impl Search {
             self.rivals_bound_within(&span, ROOT_RIVALS_TESTS);
         }
         (span, all)
+    }
+}
+
+/// The cards of a set worth trying, in the order they are tried, each with an upper bound on
+/// what it can win: at most one per card, so kept without an allocation.
+struct CardOrder {
+    cards: [(usize, f64); CELLS],
+    len: usize,
+}
+
+impl std::ops::Deref for CardOrder {
+    type Target = [(usize, f64)];
+
+    fn deref(&self) -> &Self::Target {
+        &self.cards[..self.len]
     }
 }
 
@@ -1469,10 +1490,11 @@ mod tests {
 
     impl Team for StartTogether<'_> {
         fn take(&self) -> usize {
+            let rank = self.team.take();
             if self.taken.fetch_add(1, Ordering::Relaxed) == 0 {
                 self.start.wait();
             }
-            self.team.take()
+            rank
         }
 
         fn floor(&self) -> f64 {
@@ -1528,7 +1550,7 @@ mod tests {
             );
             assert!(
                 members.iter().filter(|m| m.nodes > 0).count() >= 2,
-                "the work was shared"
+                "the work was shared: {members:?}"
             );
         }
     }
