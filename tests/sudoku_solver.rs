@@ -5,6 +5,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use gridwise::sudoku::{Grid, count_solutions, solve};
+use gridwise::util::rng::Rng;
 
 fn data(name: &str) -> Vec<Grid> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -61,24 +62,18 @@ fn multi_solution_puzzles_count_at_least_two() {
 
 /// Random grids with 3–22 givens that break no rule, the same every run.
 fn sparse_grids(count: usize) -> Vec<Grid> {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     (0..count)
         .map(|_| {
-            let givens = 3 + (next() % 20) as usize;
+            let givens = 3 + rng.index(20);
             let mut text = [b'.'; 81];
             let mut placed = 0;
             while placed < givens {
-                let cell = (next() % 81) as usize;
+                let cell = rng.index(81);
                 if text[cell] != b'.' {
                     continue;
                 }
-                text[cell] = b'1' + (next() % 9) as u8;
+                text[cell] = b'1' + rng.index(9) as u8;
                 if Grid::parse(std::str::from_utf8(&text).unwrap()).is_err() {
                     text[cell] = b'.';
                     continue;
