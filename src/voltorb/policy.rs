@@ -218,14 +218,16 @@ struct Search {
     mirrors: usize,
     /// The same symmetries as permutations of the cards.
     cell_maps: Vec<symmetry::CellMap>,
-    /// Scratch for [`Search::rivals_bound`].
-    rival_keys: Vec<u64>,
     /// Each board's place in the order the rivals bound deals boards into groups (heaviest
     /// first, equal weights in the order of their Voltorb cards), and what the rivals test reads
     /// of it, by board number: worked out once, where each set would sort by weight and spread
     /// the masks again.
     rival_rank: Vec<u32>,
     traits_of: Vec<RivalTraits>,
+    /// Scratch for [`Search::rivals_bound_within`], kept allocated from one set to the next;
+    /// [`Search::merge_inherited_groups`] borrows the same buffers for its runs and chains
+    /// (each names what it keeps in them).
+    rival_keys: Vec<u64>,
     rival_bits: Vec<u64>,
     rival_order: Vec<u32>,
     rival_traits: Vec<RivalTraits>,
