@@ -70,41 +70,80 @@ pub trait MemoStore: Send {
     fn insert(&mut self, key: Key, known: Known);
 }
 
-/// The memo of one search.
-pub enum Memo {
-    Own(Table),
+/// Sets below this many boards stay in a team member's own table, not the team's: cheap to
+/// solve again, they are most of the sets (three in four on the hardest fresh level-8 deal of
+/// the browser benchmark), and on the page a lookup in the team's table is a call out of wasm
+/// into a buffer of 64 MiB. Against sharing every set, the page's team of two on the browser
+/// benchmark's 1,000 deals (two alternated runs): 42.5 and 44.5 s in all instead of 44.4 and
+/// 45.9, p99 0.88 and 0.90 s instead of 0.92 and 0.93, slowest 3.4 and 3.7 s instead of 3.9
+/// and 4.0 (from 96 boards: no faster). Natively, where the shared table is a locked hash map,
+/// the time is the same (the slowest deals solve 10–18% more sets, the other member's small
+/// ones again, and each costs less).
+pub const SHARE_FROM: usize = 32;
+
+/// The memo of one search: its own table, and for a member of a team the table the team
+/// shares, which holds the sets of [`SHARE_FROM`] boards and more.
+pub struct Memo {
+    own: Table,
+    team: Option<TeamTable>,
+}
+
+enum TeamTable {
     Shared(Arc<SharedMemo>),
     External(Box<dyn MemoStore>),
 }
 
 impl Memo {
     pub fn own() -> Self {
-        Memo::Own(Table::default())
-    }
-
-    pub fn get(&self, key: &Key) -> Option<Known> {
-        match self {
-            Memo::Own(table) => table.get(key).copied(),
-            Memo::Shared(shared) => shared.shard(key).get(key).copied(),
-            Memo::External(store) => store.get(key),
+        Memo {
+            own: Table::default(),
+            team: None,
         }
     }
 
-    /// Records what is known of a set. In a shared memo an exact value is never replaced by a
-    /// bound, nor a bound by a looser one, that another thread found meanwhile.
-    pub fn insert(&mut self, key: Key, known: Known) {
-        match self {
-            Memo::Own(table) => {
-                table.insert(key, known);
+    /// A member's memo in a team of threads sharing `shared`.
+    pub fn shared(shared: Arc<SharedMemo>) -> Self {
+        Memo {
+            own: Table::default(),
+            team: Some(TeamTable::Shared(shared)),
+        }
+    }
+
+    /// A member's memo in a team sharing a table kept outside the search.
+    pub fn external(store: Box<dyn MemoStore>) -> Self {
+        Memo {
+            own: Table::default(),
+            team: Some(TeamTable::External(store)),
+        }
+    }
+
+    /// What is known of a set of `boards` boards.
+    pub fn get(&self, key: &Key, boards: usize) -> Option<Known> {
+        match &self.team {
+            Some(TeamTable::Shared(shared)) if boards >= SHARE_FROM => {
+                shared.shard(key).get(key).copied()
             }
-            Memo::Shared(shared) => {
+            Some(TeamTable::External(store)) if boards >= SHARE_FROM => store.get(key),
+            _ => self.own.get(key).copied(),
+        }
+    }
+
+    /// Records what is known of a set of `boards` boards. In a shared memo an exact value is
+    /// never replaced by a bound, nor a bound by a looser one, that another thread found
+    /// meanwhile.
+    pub fn insert(&mut self, key: Key, known: Known, boards: usize) {
+        match &mut self.team {
+            Some(TeamTable::Shared(shared)) if boards >= SHARE_FROM => {
                 let mut table = shared.shard(&key);
                 let slot = table.entry(key).or_insert(known);
                 if known.1 || (!slot.1 && known.0 < slot.0) {
                     *slot = known;
                 }
             }
-            Memo::External(store) => store.insert(key, known),
+            Some(TeamTable::External(store)) if boards >= SHARE_FROM => store.insert(key, known),
+            _ => {
+                self.own.insert(key, known);
+            }
         }
     }
 }

@@ -442,7 +442,7 @@ impl Search {
         if let Some(v) = self.pair_value(span) {
             return (v, true);
         }
-        if let Some((v, _)) = self.memo.get(&span.sum.key) {
+        if let Some((v, _)) = self.memo.get(&span.sum.key, span.end - span.start) {
             return (span.won + v, true);
         }
         let inherited = self.inherited_rivals(span);
@@ -481,9 +481,10 @@ impl Search {
             if rivals < part.bound {
                 *total -= part.bound - rivals;
                 part.bound = rivals;
-                if part.span.end - part.span.start >= CACHE_RIVALS_FROM {
+                let boards = part.span.end - part.span.start;
+                if boards >= CACHE_RIVALS_FROM {
                     self.memo
-                        .insert(part.span.sum.key, (rivals - part.span.won, false));
+                        .insert(part.span.sum.key, (rivals - part.span.won, false), boards);
                 }
             }
         }
@@ -881,9 +882,10 @@ impl Search {
         let won = span.won;
         let alpha = alpha - won;
         let key = span.sum.key;
+        let boards = span.end - span.start;
         // A set cut off before comes back with its bound from then, which caps it now.
         let mut cap = f64::INFINITY;
-        if let Some((v, exact)) = self.memo.get(&key) {
+        if let Some((v, exact)) = self.memo.get(&key, boards) {
             if exact || v <= alpha {
                 return (won + v, exact);
             }
@@ -921,8 +923,8 @@ impl Search {
         };
         let value = if exact { value } else { value.min(cap) };
         self.top = mark;
-        self.memo.insert(key, (value, exact));
-        if span.end - span.start >= MIRROR_FROM && self.mirrors > 0 {
+        self.memo.insert(key, (value, exact), boards);
+        if boards >= MIRROR_FROM && self.mirrors > 0 {
             let h = self.mirrors;
             let mut mirrored = [(0u64, 0u64); MAX_MIRRORS];
             for e in &self.arena[span.start..span.end] {
@@ -932,7 +934,7 @@ impl Search {
                 }
             }
             for key in &mirrored[..h] {
-                self.memo.insert(*key, (value, exact));
+                self.memo.insert(*key, (value, exact), boards);
             }
         }
         (won + value, exact)
@@ -1311,8 +1313,9 @@ pub fn merge_members(members: &[BestMove]) -> BestMove {
 }
 
 /// [`best_move`] searched by a team of `threads` threads: they take the first cards in turn,
-/// each shown the best value any of them has found, and share one memo, so that a board set
-/// one has solved is not solved again by another. With several cards equally good, which of
+/// each shown the best value any of them has found, and share one memo of the larger sets (see
+/// [`SHARE_FROM`](super::memo::SHARE_FROM)), so that a board set one has solved is not solved
+/// again by another. With several cards equally good, which of
 /// them is advised can depend on the threads' timing; the winning chance does not.
 pub fn best_move_threads(
     boards: &[Board],
@@ -1329,7 +1332,7 @@ pub fn best_move_threads(
     let members: Vec<BestMove> = std::thread::scope(|scope| {
         let running: Vec<_> = (0..threads)
             .map(|_| {
-                let memo = Memo::Shared(memo.clone());
+                let memo = Memo::shared(memo.clone());
                 let team: Option<&dyn Team> = Some(&team);
                 scope.spawn(move || best_move_with(boards, weights, revealed, budget, team, memo))
             })
@@ -1528,7 +1531,7 @@ mod tests {
             let members: Vec<BestMove> = std::thread::scope(|scope| {
                 let running: Vec<_> = (0..3)
                     .map(|_| {
-                        let memo = Memo::External(Box::new(TinyTable(slots.clone())));
+                        let memo = Memo::external(Box::new(TinyTable(slots.clone())));
                         let (boards, weights) = (&boards, &weights);
                         let member = StartTogether {
                             team: &team,

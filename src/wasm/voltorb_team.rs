@@ -116,7 +116,7 @@ pub(crate) fn search_share(
     revealed: u32,
     budget: u64,
 ) -> BestMove {
-    let memo = Memo::External(Box::new(BufferMemo::new()));
+    let memo = Memo::external(Box::new(BufferMemo::new()));
     let own = best_move_member(boards, weights, revealed, budget, &BufferTeam, memo);
     team_finish(
         own.cell.map_or(-1, |c| c as i32),
