@@ -70,19 +70,19 @@ pub trait MemoStore: Send {
     fn insert(&mut self, key: Key, known: Known);
 }
 
-/// Sets below this many boards stay in a team member's own table, not the team's: cheap to
-/// solve again, they are most of the sets (three in four on the hardest fresh level-8 deal of
-/// the browser benchmark), and on the page a lookup in the team's table is a call out of wasm
-/// into a buffer of 64 MiB. Against sharing every set, the page's team of two on the browser
-/// benchmark's 1,000 deals (two alternated runs): 42.5 and 44.5 s in all instead of 44.4 and
-/// 45.9, p99 0.88 and 0.90 s instead of 0.92 and 0.93, slowest 3.4 and 3.7 s instead of 3.9
-/// and 4.0 (from 96 boards: no faster). Natively, where the shared table is a locked hash map,
-/// the time is the same (the slowest deals solve 10–18% more sets, the other member's small
-/// ones again, and each costs less).
+/// Sets below this many boards stay in a page worker's own table, not the team's buffer: cheap
+/// to solve again, they are most of the sets (three in four on the hardest fresh level-8 deal of
+/// the browser benchmark), and a lookup in the buffer is a call out of wasm into 64 MiB. Against
+/// sharing every set, the page's team of two on the browser benchmark's 1,000 deals (two
+/// alternated runs): 42.5 and 44.5 s in all instead of 44.4 and 45.9, p99 0.88 and 0.90 s
+/// instead of 0.92 and 0.93, slowest 3.4 and 3.7 s instead of 3.9 and 4.0 (from 96 boards: no
+/// faster). Threads of one process share every set: their table is a locked hash map, and
+/// keeping small sets apart took as long there while solving 10–18% more sets on the slowest
+/// deals (one more deal of `gridwise bench voltorb` reached the node budget on two threads).
 pub const SHARE_FROM: usize = 32;
 
 /// The memo of one search: its own table, and for a member of a team the table the team
-/// shares, which holds the sets of [`SHARE_FROM`] boards and more.
+/// shares (on the page, for the sets of [`SHARE_FROM`] boards and more).
 pub struct Memo {
     own: OwnTable,
     team: Option<TeamTable>,
@@ -139,7 +139,7 @@ impl Memo {
     /// A member's memo in a team of threads sharing `shared`.
     pub fn shared(shared: Arc<SharedMemo>) -> Self {
         Memo {
-            own: OwnTable::new(true),
+            own: OwnTable::new(false),
             team: Some(TeamTable::Shared(shared)),
         }
     }
@@ -155,9 +155,7 @@ impl Memo {
     /// What is known of a set of `boards` boards.
     pub fn get(&self, key: &Key, boards: usize) -> Option<Known> {
         match &self.team {
-            Some(TeamTable::Shared(shared)) if boards >= SHARE_FROM => {
-                shared.shard(key).get(key).copied()
-            }
+            Some(TeamTable::Shared(shared)) => shared.shard(key).get(key).copied(),
             Some(TeamTable::External(store)) if boards >= SHARE_FROM => store.get(key),
             _ => self.own.get(key),
         }
@@ -168,7 +166,7 @@ impl Memo {
     /// meanwhile.
     pub fn insert(&mut self, key: Key, known: Known, boards: usize) {
         match &mut self.team {
-            Some(TeamTable::Shared(shared)) if boards >= SHARE_FROM => {
+            Some(TeamTable::Shared(shared)) => {
                 let mut table = shared.shard(&key);
                 let slot = table.entry(key).or_insert(known);
                 if known.1 || (!slot.1 && known.0 < slot.0) {

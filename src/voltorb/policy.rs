@@ -1313,9 +1313,8 @@ pub fn merge_members(members: &[BestMove]) -> BestMove {
 }
 
 /// [`best_move`] searched by a team of `threads` threads: they take the first cards in turn,
-/// each shown the best value any of them has found, and share one memo of the larger sets (see
-/// [`SHARE_FROM`](super::memo::SHARE_FROM)), so that a board set one has solved is not solved
-/// again by another. With several cards equally good, which of
+/// each shown the best value any of them has found, and share one memo, so that a board set
+/// one has solved is not solved again by another. With several cards equally good, which of
 /// them is advised can depend on the threads' timing; the winning chance does not.
 pub fn best_move_threads(
     boards: &[Board],
