@@ -178,3 +178,47 @@ impl Memo {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A team's table that keeps nothing.
+    struct Forgets;
+
+    impl MemoStore for Forgets {
+        fn get(&self, _: &Key) -> Option<Known> {
+            None
+        }
+
+        fn insert(&mut self, _: Key, _: Known) {}
+    }
+
+    const SMALL: usize = SHARE_FROM - 1;
+
+    #[test]
+    fn a_team_members_own_table_of_small_sets_starts_again_when_full() {
+        let mut memo = Memo::external(Box::new(Forgets));
+        for i in 0..OWN_MAX as u64 {
+            memo.insert((i, i), (0.5, true), SMALL);
+        }
+        assert_eq!(memo.get(&(0, 0), SMALL), Some((0.5, true)));
+        memo.insert((u64::MAX, 1), (0.25, false), SMALL);
+        assert_eq!(memo.get(&(0, 0), SMALL), None);
+        assert_eq!(memo.get(&(u64::MAX, 1), SMALL), Some((0.25, false)));
+        // Larger sets go to the team's table (here one that keeps nothing).
+        memo.insert((7, 7), (0.5, true), SHARE_FROM);
+        assert_eq!(memo.get(&(7, 7), SHARE_FROM), None);
+    }
+
+    #[test]
+    fn a_search_alone_or_a_thread_of_a_team_keeps_every_set() {
+        for mut memo in [Memo::own(), Memo::shared(SharedMemo::new())] {
+            for i in 0..=OWN_MAX as u64 {
+                memo.insert((i, i), (0.5, true), SMALL);
+            }
+            assert_eq!(memo.get(&(0, 0), SMALL), Some((0.5, true)));
+            assert_eq!(memo.get(&(3, 3), SHARE_FROM), Some((0.5, true)));
+        }
+    }
+}
