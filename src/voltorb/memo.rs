@@ -82,46 +82,20 @@ pub trait MemoStore: Send {
 pub const SHARE_FROM: usize = 32;
 
 /// The memo of one search: its own table, and for a member of a team the table the team
-/// shares (on the page, for the sets of [`SHARE_FROM`] boards and more).
+/// shares (on the page, for the sets of [`SHARE_FROM`] boards and more; the smaller ones stay
+/// in the member's own table, which then holds at most [`OWN_MAX`]).
 pub struct Memo {
-    own: OwnTable,
+    own: Table,
     team: Option<TeamTable>,
 }
 
-/// Most sets a team member's own table holds: past it the table starts again empty. A hash map
-/// of this many entries stays within 2^19 buckets (about 17 MB). On the browser benchmark's
-/// 1,000 deals, the page's team of two grew to 254 MB with it (workers and shared table),
-/// against 320 MB unbounded, and a phone's team can have four; at 225,000, 216 MB, but one more
-/// deal reached the node budget, its members solving small sets again.
+/// Most sets a page team member's own table holds: past it the table starts again empty (its
+/// sets are small, cheap to solve again). A hash map of this many entries stays within 2^19
+/// buckets (about 17 MB). On the browser benchmark's 1,000 deals, the page's team of two grew
+/// to 254 MB with it (workers and shared table), against 320 MB unbounded, and a phone's team
+/// can have four; at 225,000, 216 MB, but one more deal reached the node budget, its members
+/// solving small sets again.
 const OWN_MAX: usize = 450_000;
-
-/// A search's own table: everything it learns when it searches alone; for a team member, at
-/// most [`OWN_MAX`] sets (its small sets are cheap to solve again).
-struct OwnTable {
-    table: Table,
-    capped: bool,
-}
-
-impl OwnTable {
-    fn new(capped: bool) -> Self {
-        OwnTable {
-            table: Table::default(),
-            capped,
-        }
-    }
-
-    fn get(&self, key: &Key) -> Option<Known> {
-        self.table.get(key).copied()
-    }
-
-    fn insert(&mut self, key: Key, known: Known) {
-        if self.capped && self.table.len() >= OWN_MAX {
-            // Cleared, not dropped: the allocation is kept for the next sets.
-            self.table.clear();
-        }
-        self.table.insert(key, known);
-    }
-}
 
 enum TeamTable {
     Shared(Arc<SharedMemo>),
@@ -131,7 +105,7 @@ enum TeamTable {
 impl Memo {
     pub fn own() -> Self {
         Memo {
-            own: OwnTable::new(false),
+            own: Table::default(),
             team: None,
         }
     }
@@ -139,7 +113,7 @@ impl Memo {
     /// A member's memo in a team of threads sharing `shared`.
     pub fn shared(shared: Arc<SharedMemo>) -> Self {
         Memo {
-            own: OwnTable::new(false),
+            own: Table::default(),
             team: Some(TeamTable::Shared(shared)),
         }
     }
@@ -147,7 +121,7 @@ impl Memo {
     /// A member's memo in a team sharing a table kept outside the search.
     pub fn external(store: Box<dyn MemoStore>) -> Self {
         Memo {
-            own: OwnTable::new(true),
+            own: Table::default(),
             team: Some(TeamTable::External(store)),
         }
     }
@@ -157,7 +131,7 @@ impl Memo {
         match &self.team {
             Some(TeamTable::Shared(shared)) => shared.shard(key).get(key).copied(),
             Some(TeamTable::External(store)) if boards >= SHARE_FROM => store.get(key),
-            _ => self.own.get(key),
+            _ => self.own.get(key).copied(),
         }
     }
 
@@ -174,7 +148,16 @@ impl Memo {
                 }
             }
             Some(TeamTable::External(store)) if boards >= SHARE_FROM => store.insert(key, known),
-            _ => self.own.insert(key, known),
+            Some(TeamTable::External(_)) => {
+                if self.own.len() >= OWN_MAX {
+                    // Cleared, not dropped: the allocation is kept for the next sets.
+                    self.own.clear();
+                }
+                self.own.insert(key, known);
+            }
+            None => {
+                self.own.insert(key, known);
+            }
         }
     }
 }
