@@ -515,7 +515,11 @@ impl Search {
     /// (two alternated runs) and reached the budget on 4 deals instead of 5. Ordering them by
     /// their multipliers instead made the bound looser (25% more sets on the 15 slowest deals),
     /// and grouping the root both ways (Voltorb order up and down) to keep the lower bound
-    /// solved 3% more sets over the 1,000 deals: a lower root bound alone does not pay.
+    /// solved 3% more sets over the 1,000 deals: a lower root bound alone does not pay. Reading
+    /// the Voltorb cards in another order did not help either: most often a Voltorb first saved
+    /// 1.7% of the sets on the browser benchmark's hardest deal but solved 14% more over its
+    /// 1,000 deals (the deals over 100 ms, one thread); least often first, or nearest to half
+    /// the boards first, 10% and 0.5% more on the hardest deal.
     ///
     /// How far the bound is from the value grows with the set (sets solved exactly on deal 752,
     /// medians): 1.10 times the value at 12–48 boards, 1.33 at 100–300, 1.5 at 300–1,000, 1.8 at
