@@ -533,10 +533,11 @@ impl Search {
     /// and 12% fewer sets but cost more than it saved. Larger sets leave more: a greedy set of
     /// non-rivals (below the best) is 1.08–1.16 times the value there, and dealing the boards
     /// out again group by group, last group first and in other orders (iterated greedy, 60
-    /// rounds), lowers the bound by 4–12%. That did not pay either: one more round for sets
+    /// rounds), lowers the bound by 5–12%. That did not pay either: one more round for sets
     /// below 64 boards solved 9% fewer sets in 6% more time; merging a large set's groups once
-    /// more, last first, merged almost none; and one or two more rounds at the root (its bound
-    /// 0.167 → 0.153 → 0.144, 0.6 and 1.1 s) solved 3% and 5% more sets below.
+    /// more, last first, changed the sets solved by 0.1% for a quarter more time; and one or
+    /// two more rounds at the root (its bound 0.167 → 0.153 → 0.144, 0.6 and 1.1 s) solved 3%
+    /// and 5% more sets below.
     fn rivals_bound(&mut self, span: &Span) -> f64 {
         if span.end - span.start > RIVALS_LARGE_MAX {
             return f64::INFINITY;
