@@ -84,12 +84,16 @@ pub trait MemoStore: Send {
 /// deals (one more deal of `gridwise bench voltorb` reached the node budget on two threads).
 pub const SHARE_FROM: usize = 32;
 
-/// The memo of one search: its own table, and for a member of a team the table the team
-/// shares (on the page, for the sets of [`SHARE_FROM`] boards and more; the smaller ones stay
-/// in the member's own table, which then holds at most [`OWN_MAX`]).
-pub struct Memo {
-    own: Table,
-    team: Option<TeamTable>,
+/// The memo of one search: a table of its own, the table a team of threads shares, or for a
+/// page worker the team's buffer for the sets of [`SHARE_FROM`] boards and more, with a table
+/// of its own for the smaller ones (holding at most [`OWN_MAX`]).
+pub enum Memo {
+    Own(Table),
+    Shared(Arc<SharedMemo>),
+    External {
+        team: Box<dyn MemoStore>,
+        small: Table,
+    },
 }
 
 /// Most sets a page team member's own table holds: past it the table starts again empty (its
@@ -100,41 +104,31 @@ pub struct Memo {
 /// solving small sets again.
 const OWN_MAX: usize = 450_000;
 
-enum TeamTable {
-    Shared(Arc<SharedMemo>),
-    External(Box<dyn MemoStore>),
-}
-
 impl Memo {
     pub fn own() -> Self {
-        Memo {
-            own: Table::default(),
-            team: None,
-        }
+        Memo::Own(Table::default())
     }
 
     /// A member's memo in a team of threads sharing `shared`.
     pub fn shared(shared: Arc<SharedMemo>) -> Self {
-        Memo {
-            own: Table::default(),
-            team: Some(TeamTable::Shared(shared)),
-        }
+        Memo::Shared(shared)
     }
 
     /// A member's memo in a team sharing a table kept outside the search.
-    pub fn external(store: Box<dyn MemoStore>) -> Self {
-        Memo {
-            own: Table::default(),
-            team: Some(TeamTable::External(store)),
+    pub fn external(team: Box<dyn MemoStore>) -> Self {
+        Memo::External {
+            team,
+            small: Table::default(),
         }
     }
 
     /// What is known of a set of `boards` boards.
     pub fn get(&self, key: &Key, boards: usize) -> Option<Known> {
-        match &self.team {
-            Some(TeamTable::Shared(shared)) => shared.shard(key).get(key).copied(),
-            Some(TeamTable::External(store)) if boards >= SHARE_FROM => store.get(key),
-            _ => self.own.get(key).copied(),
+        match self {
+            Memo::Own(table) => table.get(key).copied(),
+            Memo::Shared(shared) => shared.shard(key).get(key).copied(),
+            Memo::External { team, .. } if boards >= SHARE_FROM => team.get(key),
+            Memo::External { small, .. } => small.get(key).copied(),
         }
     }
 
@@ -142,24 +136,24 @@ impl Memo {
     /// never replaced by a bound, nor a bound by a looser one, that another thread found
     /// meanwhile.
     pub fn insert(&mut self, key: Key, known: Known, boards: usize) {
-        match &mut self.team {
-            Some(TeamTable::Shared(shared)) => {
+        match self {
+            Memo::Own(table) => {
+                table.insert(key, known);
+            }
+            Memo::Shared(shared) => {
                 let mut table = shared.shard(&key);
                 let slot = table.entry(key).or_insert(known);
                 if known.1 || (!slot.1 && known.0 < slot.0) {
                     *slot = known;
                 }
             }
-            Some(TeamTable::External(store)) if boards >= SHARE_FROM => store.insert(key, known),
-            Some(TeamTable::External(_)) => {
-                if self.own.len() >= OWN_MAX {
+            Memo::External { team, .. } if boards >= SHARE_FROM => team.insert(key, known),
+            Memo::External { small, .. } => {
+                if small.len() >= OWN_MAX {
                     // Cleared, not dropped: the allocation is kept for the next sets.
-                    self.own.clear();
+                    small.clear();
                 }
-                self.own.insert(key, known);
-            }
-            None => {
-                self.own.insert(key, known);
+                small.insert(key, known);
             }
         }
     }
