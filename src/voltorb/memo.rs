@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex};
 
-/// A set's key: the sums of its boards' two hashes.
+/// A set's key: the sums of its boards' two hashes (or of the boards of one of its mirror
+/// images: the best-move search keys sets by their orbits).
 pub type Key = (u64, u64);
 
 /// A set's value (its winning weight, settled boards left out) and whether it is exact (else an

@@ -65,16 +65,9 @@ const ROOT_RIVALS_TESTS: u64 = 500_000_000;
 /// visits; smaller ones are cheaper to bound again than to store.
 const CACHE_RIVALS_FROM: usize = 24;
 
-/// Sets from this size on are memoised under their mirror images' keys as well (see
-/// [`Search::images`]); smaller ones are cheaper to solve again. (From 8 boards, over the
-/// browser benchmark's 1,000 deals on one thread: 13.06 million sets instead of 14.04, in the
-/// same time, two alternated runs; from 12, 4% fewer sets, the same time.)
-const MIRROR_FROM: usize = 16;
-
-/// Most mirror images a set is memoised under (the first ones found: single swaps first).
-/// Each is one more memo entry per set solved: with all 23 of the largest groups, the hardest
-/// boards' memo passed 400 MB, for a few percent of time saved.
-const MAX_MIRRORS: usize = 7;
+/// Sets from this size on are memoised under their orbit's key (see [`Search::least_images`]),
+/// so that a set's mirror images find it; smaller ones are cheaper to solve again.
+const ORBIT_FROM: usize = 16;
 
 /// Default node budget: distinct board sets solved before falling back to the greedy rule.
 pub const DEFAULT_BUDGET: u64 = 500_000;
@@ -107,7 +100,8 @@ pub(super) struct Entry {
     /// The cards showing each value 0–3.
     pub(super) masks: [u32; 4],
     pub(super) weight: f64,
-    /// Two independent hashes of the board; a set's memo key is their sums over its members.
+    /// Two independent hashes of the board; a set's memo key is their sums over its members
+    /// (or over the members of one of its mirror images, see [`Search::least_images`]).
     pub(super) hash: [u64; 2],
     /// The group of mutual rivals this board was dealt into when the rivals bound was last
     /// worked out for a set holding it (see [`Search::rivals_bound`]): at first its own, then
@@ -115,7 +109,7 @@ pub(super) struct Entry {
     /// set's boards are copies dealt from its parent's (see [`Search::parts`]) and are
     /// relabelled all together, so the boards of one set always carry one grouping.
     pub(super) group: u32,
-    /// The board's number in its search (see [`Search::images`]).
+    /// The board's number in its search.
     pub(super) id: u32,
 }
 
@@ -134,7 +128,7 @@ impl Entry {
 }
 
 /// What one pass over a board set tells: the values present on each card, the total weight
-/// and the memo key.
+/// and the memo key (a settled set's may be its orbit's, see [`Search::settle`]).
 #[derive(Clone, Copy, Default)]
 pub(super) struct Summary {
     pub(super) present: [u32; 4],
@@ -215,13 +209,16 @@ struct Search {
     nodes: u64,
     budget: u64,
     approximate: bool,
-    /// For some symmetries of the boards (see [`symmetry`]) other than the identity, the
-    /// hashes of each board's image, board by board (`mirrors` of them each, see
-    /// `MAX_MIRRORS`): a set solved is memoised under its images' keys too.
-    images: Vec<[u64; 2]>,
-    mirrors: usize,
-    /// The same symmetries as permutations of the cards.
+    /// For each symmetry of the boards (see [`symmetry`]) other than the identity, the number
+    /// of each board's image, symmetry by symmetry (`image_ids[g * boards + id]`, see
+    /// [`Search::images_under`]), the symmetry as a permutation of the cards, and the same
+    /// permutation as it moves the cards of a mask.
+    image_ids: Vec<u32>,
     cell_maps: Vec<symmetry::CellMap>,
+    mask_maps: Vec<symmetry::MaskMap>,
+    /// Each board's hashes, by board number (for the keys of images, see
+    /// [`Search::least_images`]).
+    hash_of: Vec<[u64; 2]>,
     /// Each board's place in the order the rivals bound deals boards into groups (heaviest
     /// first, equal weights in the order of their Voltorb cards), and what the rivals test reads
     /// of it, by board number: worked out once, where each set would sort by weight and spread
@@ -293,13 +290,9 @@ impl Search {
         let masks: Vec<[u32; 4]> = arena.iter().map(|e| e.masks).collect();
         let merged: Vec<f64> = arena.iter().map(|e| e.weight).collect();
         let symmetries = symmetry::find(&masks, &merged);
-        let mirrors = symmetries.images.len().min(MAX_MIRRORS);
-        let mut images = Vec::with_capacity(arena.len() * mirrors);
-        for id in 0..arena.len() {
-            for image in &symmetries.images[..mirrors] {
-                images.push(board_hash(u64::from(image[id])));
-            }
-        }
+        let image_ids: Vec<u32> = symmetries.images.concat();
+        let hash_of: Vec<[u64; 2]> = arena.iter().map(|e| e.hash).collect();
+        let mask_maps = symmetries.maps.iter().map(symmetry::MaskMap::of).collect();
         let mut by_rank: Vec<(u64, u32, u32)> = arena
             .iter()
             .map(|e| (u64::MAX - e.weight.to_bits(), e.masks[0], e.id))
@@ -311,8 +304,9 @@ impl Search {
             rival_rank[id as usize] = rank as u32;
         }
         Search {
-            images,
-            mirrors,
+            image_ids,
+            hash_of,
+            mask_maps,
             cell_maps: symmetries.maps,
             rival_keys: Vec::new(),
             rival_rank,
@@ -335,19 +329,107 @@ impl Search {
         }
     }
 
+    /// The images of a set whose keys may stand for its orbit (the set and its mirror images,
+    /// which win equally, so that a set solved is found again as any of them): those whose
+    /// cards' values present (`present`, the set's, permuted) come first, the same for every
+    /// set of the orbit. Bit 0 stands for the set itself, bit `g + 1` for its image under
+    /// symmetry `g`. The orbit's key is the least of their keys (see [`Search::settle`]): most
+    /// sets have one such image, so one pass over their boards keys them.
+    ///
+    /// One key for the orbit replaced memoising each set under the keys of up to 7 of its
+    /// images. On the browser benchmark's hardest deal (752, whose boards have 23 symmetries)
+    /// the search solved 0.73 million sets instead of 1.72 in 3.7 s instead of 8.4, its process
+    /// peaking at 90 MB instead of 445 (one thread); the other 999 deals solved the same sets
+    /// or fewer. (Memoising each set under all 23 of its images' keys solved 0.74 million sets
+    /// natively, but the page's team, whose shared table holds 2 million entries, went past its
+    /// budget.)
+    fn least_images(&self, present: &[u32; 4]) -> u32 {
+        let mut least = *present;
+        let mut images = 1u32;
+        for (g, maps) in self.mask_maps.iter().enumerate() {
+            let image = maps.apply(present);
+            match image.cmp(&least) {
+                std::cmp::Ordering::Less => {
+                    least = image;
+                    images = 2 << g;
+                }
+                std::cmp::Ordering::Equal => images |= 2 << g,
+                std::cmp::Ordering::Greater => {}
+            }
+        }
+        images
+    }
+
+    /// The number of each board's image under symmetry `g`, by board number.
+    fn images_under(&self, g: usize) -> &[u32] {
+        let boards = self.hash_of.len();
+        &self.image_ids[g * boards..][..boards]
+    }
+
+    /// The least key of the images of `start..end` in `images` (see [`Search::least_images`]),
+    /// `own` being the set's own key.
+    fn least_key(&self, images: u32, start: usize, end: usize, own: (u64, u64)) -> (u64, u64) {
+        let mut key = if images & 1 != 0 {
+            own
+        } else {
+            (u64::MAX, u64::MAX)
+        };
+        let mut rest = images & !1;
+        while rest != 0 {
+            let image = self.images_under(rest.trailing_zeros() as usize - 1);
+            rest &= rest - 1;
+            let mut image_key = (0u64, 0u64);
+            for e in &self.arena[start..end] {
+                let [a, b] = self.hash_of[image[e.id as usize] as usize];
+                image_key = (image_key.0.wrapping_add(a), image_key.1.wrapping_add(b));
+            }
+            key = key.min(image_key);
+        }
+        key
+    }
+
     fn summarize(&self, start: usize, end: usize) -> Summary {
         Summary::of(&self.arena[start..end])
     }
 
     /// Takes the boards already won (all multipliers on agreed cards) out of `start..end`,
-    /// whose summary is `sum`, compacting the rest in place.
+    /// whose summary is `sum`, compacting the rest in place. A set of [`ORBIT_FROM`] boards or
+    /// more is keyed by its orbit (see [`Search::least_images`]).
     fn settle(&mut self, start: usize, mut end: usize, mut sum: Summary) -> Span {
         let mut won = 0.0;
         loop {
             let amb = sum.disagreed();
-            // Mostly no board is won: then one look at each, nothing rewritten.
             let is_won = |e: &Entry| (e.masks[2] | e.masks[3]) & amb == 0;
-            if !self.arena[start..end].iter().any(is_won) {
+            let images = if end - start >= ORBIT_FROM && !self.mask_maps.is_empty() {
+                self.least_images(&sum.present)
+            } else {
+                1
+            };
+            // Mostly no board is won: then one look at each, nothing rewritten, and when one
+            // image other than the set keys it (the most common case), its key is summed on
+            // the way.
+            let boards = &self.arena[start..end];
+            let (any_won, key) = if images.is_power_of_two() && images != 1 {
+                let image = self.images_under(images.trailing_zeros() as usize - 1);
+                let mut any_won = false;
+                let mut key = (0u64, 0u64);
+                for e in boards {
+                    any_won |= is_won(e);
+                    let [a, b] = self.hash_of[image[e.id as usize] as usize];
+                    key = (key.0.wrapping_add(a), key.1.wrapping_add(b));
+                }
+                (any_won, key)
+            } else {
+                let any_won = boards.iter().any(is_won);
+                let key = if any_won || images == 1 {
+                    sum.key
+                } else {
+                    self.least_key(images, start, end, sum.key)
+                };
+                (any_won, key)
+            };
+            if !any_won {
+                sum.key = key;
                 return Span {
                     start,
                     end,
@@ -954,19 +1036,6 @@ impl Search {
         let value = if exact { value } else { value.min(cap) };
         self.top = mark;
         self.memo.insert(key, (value, exact), boards);
-        if boards >= MIRROR_FROM && self.mirrors > 0 {
-            let h = self.mirrors;
-            let mut mirrored = [(0u64, 0u64); MAX_MIRRORS];
-            for e in &self.arena[span.start..span.end] {
-                let images = &self.images[e.id as usize * h..][..h];
-                for (sum, [a, b]) in mirrored.iter_mut().zip(images) {
-                    *sum = (sum.0.wrapping_add(*a), sum.1.wrapping_add(*b));
-                }
-            }
-            for key in &mirrored[..h] {
-                self.memo.insert(*key, (value, exact), boards);
-            }
-        }
         (won + value, exact)
     }
 
@@ -1453,6 +1522,52 @@ mod tests {
             rivals > 1000 && others > 1000,
             "{rivals} rivals, {others} not"
         );
+    }
+
+    /// The outcomes of flipping a card and of flipping its mirror image under any symmetry of
+    /// the boards are one another's images, and share their keys; outcomes of cards of other
+    /// orbits do not. (Deal 840: rows 1, 2 and 5 alike, rows 3 and 4, columns 4 and 5.)
+    #[test]
+    fn mirror_images_of_a_set_share_its_key() {
+        let dealt = deal(8, &mut Rng::new(840)).board;
+        let clues = Clues {
+            rows: dealt.row_clues(),
+            cols: dealt.col_clues(),
+        };
+        let boards = consistent_boards(&clues, &[None; CELLS], DEFAULT_LIMIT).unwrap();
+        let weights = weigh(&boards, &clues, &[8], Weighting::Game).unwrap();
+        let mut search = Search::new(&boards, &weights, u64::MAX, Memo::own());
+        assert_eq!(search.cell_maps.len(), 23);
+        let (root, _) = search.root();
+        let rest = Span { won: 0.0, ..root };
+        let mut outcomes = |cell: usize| {
+            let top = search.top;
+            let (parts, _) = search.parts(&rest, cell);
+            search.top = top;
+            parts.map(|p| p.map(|p| (p.span.end - p.span.start, p.span.sum.key)))
+        };
+        let keys: Vec<_> = (0..CELLS).map(&mut outcomes).collect();
+        let maps = search.cell_maps.clone();
+        let orbit = |cell: usize| {
+            maps.iter()
+                .fold(1u32 << cell, |seen, map| seen | 1 << map[cell])
+        };
+        for a in 0..CELLS {
+            for b in 0..CELLS {
+                let same_orbit = orbit(a) & 1 << b != 0;
+                for (x, y) in keys[a].iter().zip(&keys[b]) {
+                    let (Some((size, x)), Some((_, y))) = (x, y) else {
+                        continue;
+                    };
+                    if *size >= ORBIT_FROM {
+                        assert_eq!(x == y, same_orbit, "cards {a} and {b}");
+                    }
+                }
+            }
+        }
+        // Row 1 is like rows 2 and 5, column 4 like column 5: card 3 (row 1, column 4) has six
+        // images.
+        assert_eq!(orbit(3).count_ones(), 6);
     }
 
     /// The boards and weights of the first fresh level-8 deal of `seed` onwards whose first move

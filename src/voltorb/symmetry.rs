@@ -3,6 +3,7 @@
 //! has a mirror image that wins just as often: the best-move search solves one of each pair.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{CELLS, SIZE};
 
@@ -27,18 +28,63 @@ pub struct Symmetries {
     pub images: Vec<Vec<u32>>,
 }
 
-/// The image of a board (its cards showing each value 0–3) under `map`.
-pub fn apply(map: &CellMap, masks: &[u32; 4]) -> [u32; 4] {
-    masks.map(|m| {
-        let mut out = 0u32;
-        let mut rest = m;
-        while rest != 0 {
-            let c = rest.trailing_zeros() as usize;
-            out |= 1 << map[c];
-            rest &= rest - 1;
+/// A permutation of the cards as it moves the cards of a mask: four tables, one per byte of the
+/// mask, each giving where its cards go (a look-up a byte instead of a step a card).
+pub struct MaskMap([[u32; 256]; 4]);
+
+impl MaskMap {
+    pub fn of(map: &CellMap) -> MaskMap {
+        let mut tables = [[0u32; 256]; 4];
+        for (chunk, table) in tables.iter_mut().enumerate() {
+            for (byte, out) in table.iter_mut().enumerate() {
+                for bit in 0..8 {
+                    let cell = chunk * 8 + bit;
+                    if byte >> bit & 1 != 0 && cell < CELLS {
+                        *out |= 1 << map[cell];
+                    }
+                }
+            }
         }
-        out
-    })
+        MaskMap(tables)
+    }
+
+    /// The image of a board or a set's summary (the cards showing each value 0–3).
+    #[inline]
+    pub fn apply(&self, masks: &[u32; 4]) -> [u32; 4] {
+        let t = &self.0;
+        masks.map(|m| {
+            t[0][(m & 0xFF) as usize]
+                | t[1][(m >> 8 & 0xFF) as usize]
+                | t[2][(m >> 16 & 0xFF) as usize]
+                | t[3][(m >> 24) as usize]
+        })
+    }
+}
+
+/// Boards are looked up by their masks tens of thousands of times per symmetry tried: a
+/// multiply-rotate hash (FxHash's) rather than the default keyed one.
+#[derive(Default)]
+struct MaskHasher(u64);
+
+impl Hasher for MaskHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    /// (An array of masks arrives as one slice of bytes.)
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(4);
+        for word in &mut words {
+            self.write_u32(u32::from_le_bytes([word[0], word[1], word[2], word[3]]));
+        }
+        for &b in words.remainder() {
+            self.write_u32(u32::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(x)).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
 }
 
 /// The swap of rows `a` and `b` (`columns` false) or of columns `a` and `b`.
@@ -68,75 +114,93 @@ fn compose(first: &CellMap, then: &CellMap) -> CellMap {
 /// `MAX_GROUP` elements, only pairwise disjoint swaps are combined: they commute, so their
 /// combinations form a smaller group. The boards must be distinct.
 pub fn find(boards: &[[u32; 4]], weights: &[f64]) -> Symmetries {
-    let index: HashMap<[u32; 4], usize> = boards.iter().enumerate().map(|(i, &m)| (m, i)).collect();
+    let index: HashMap<[u32; 4], usize, BuildHasherDefault<MaskHasher>> =
+        boards.iter().enumerate().map(|(i, &m)| (m, i)).collect();
     let image_of = |map: &CellMap| -> Option<Vec<u32>> {
+        let map = MaskMap::of(map);
         boards
             .iter()
             .zip(weights)
             .map(|(m, &w)| {
-                let j = *index.get(&apply(map, m))?;
+                let j = *index.get(&map.apply(m))?;
                 let close =
                     (weights[j] - w).abs() <= WEIGHT_TOLERANCE * w.abs().max(weights[j].abs());
                 close.then_some(j as u32)
             })
             .collect()
     };
-    let mut swaps: Vec<(CellMap, u32)> = Vec::new();
+    // The swaps that are symmetries, the lines they move, and where they send each board.
+    let mut swaps: Vec<(CellMap, u32, Vec<u32>)> = Vec::new();
     for columns in [false, true] {
         for a in 0..SIZE {
             for b in a + 1..SIZE {
                 let map = swap(a, b, columns);
-                if image_of(&map).is_some() {
+                if let Some(image) = image_of(&map) {
                     let lines = (1 << a | 1 << b) << if columns { SIZE } else { 0 };
-                    swaps.push((map, lines));
+                    swaps.push((map, lines, image));
                 }
             }
         }
     }
-    let generators: Vec<CellMap> = swaps.iter().map(|&(map, _)| map).collect();
-    let elements = closure(&generators).unwrap_or_else(|| {
+    let all: Vec<usize> = (0..swaps.len()).collect();
+    let group = closure(&swaps, &all).unwrap_or_else(|| {
         let mut used = 0u32;
-        let disjoint: Vec<CellMap> = swaps
+        let disjoint: Vec<usize> = all
             .iter()
-            .filter(|&&(_, lines)| {
+            .copied()
+            .filter(|&i| {
+                let lines = swaps[i].1;
                 let free = used & lines == 0;
                 used |= if free { lines } else { 0 };
                 free
             })
-            .map(|&(map, _)| map)
             .take(MAX_DISJOINT)
             .collect();
-        closure(&disjoint).expect("disjoint swaps generate a small group")
+        closure(&swaps, &disjoint).expect("disjoint swaps generate a small group")
     });
-    let maps: Vec<CellMap> = elements
-        .into_iter()
-        .filter(|map| map.iter().enumerate().any(|(c, &to)| usize::from(to) != c))
-        .collect();
-    let images = maps
-        .iter()
-        .map(|map| image_of(map).expect("a product of symmetries is a symmetry"))
-        .collect();
+    // Each product's images follow from its factor's and its last swap's: no look-ups.
+    let mut images: Vec<Vec<u32>> = Vec::with_capacity(group.len());
+    let mut maps = Vec::with_capacity(group.len());
+    for (map, made) in group {
+        images.push(match made {
+            None => (0..boards.len() as u32).collect(),
+            Some((factor, swap)) => {
+                let (before, then) = (&images[factor], &swaps[swap].2);
+                before.iter().map(|&b| then[b as usize]).collect()
+            }
+        });
+        maps.push(map);
+    }
+    // The identity (the first element) is left out.
+    images.remove(0);
+    maps.remove(0);
     Symmetries { maps, images }
 }
 
-/// Every product of `generators` (the identity included), or `None` past `MAX_GROUP` elements.
-fn closure(generators: &[CellMap]) -> Option<Vec<CellMap>> {
+/// Every product of the swaps `generators` (indices into `swaps`), the identity first, each
+/// with how it was made (the product it extends and the swap applied last), or `None` past
+/// `MAX_GROUP` elements.
+#[allow(clippy::type_complexity)]
+fn closure(
+    swaps: &[(CellMap, u32, Vec<u32>)],
+    generators: &[usize],
+) -> Option<Vec<(CellMap, Option<(usize, usize)>)>> {
     let identity: CellMap = std::array::from_fn(|c| c as u8);
-    let mut elements = vec![identity];
-    let mut known: std::collections::HashSet<CellMap> = elements.iter().copied().collect();
+    let mut elements = vec![(identity, None)];
+    let mut known: std::collections::HashSet<CellMap> = [identity].into_iter().collect();
     let mut next = 0;
     while next < elements.len() {
-        let e = elements[next];
-        next += 1;
-        for g in generators {
-            let product = compose(&e, g);
+        let e = elements[next].0;
+        for &g in generators {
+            let product = compose(&e, &swaps[g].0);
             if known.insert(product) {
                 if elements.len() == MAX_GROUP {
                     return None;
                 }
-                elements.push(product);
+                elements.push((product, Some((next, g))));
             }
         }
+        next += 1;
     }
     Some(elements)
 }
