@@ -83,7 +83,7 @@ pub trait MemoStore: Send {
 /// faster). Threads of one process share every set: their table is a locked hash map, and
 /// keeping small sets apart took as long there while solving 10–18% more sets on the slowest
 /// deals (one more deal of `gridwise bench voltorb` reached the node budget on two threads).
-pub const SHARE_FROM: usize = 32;
+pub const SHARE_FROM: usize = 16;
 
 /// The memo of one search: a table of its own, the table a team of threads shares, or for a
 /// page worker the team's buffer for the sets of [`SHARE_FROM`] boards and more, with a table

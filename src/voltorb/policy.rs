@@ -672,9 +672,6 @@ impl Search {
         let mut next_run = std::mem::take(&mut self.rival_order);
         next_run.clear();
         next_run.resize(n, u32::MAX);
-        let mut group_of = std::mem::take(&mut self.rival_group_of);
-        group_of.clear();
-        group_of.resize(n, 0);
         let mut total = 0.0;
         for &run in &runs {
             let (first, end) = (run as u32 as usize, run_end[run as u32 as usize] as usize);
@@ -696,34 +693,45 @@ impl Search {
                 }
                 true
             };
-            let k = match (0..heads.len()).find(|&k| all_rivals(k)) {
+            match (0..heads.len()).find(|&k| all_rivals(k)) {
                 Some(k) => {
                     next_run[chains[k].1 as usize] = first as u32;
                     chains[k].1 = first as u32;
-                    k
                 }
                 None => {
                     heads.push(traits[first]);
                     chains.push((first as u32, first as u32));
                     total += boards[first].weight;
-                    heads.len() - 1
                 }
-            };
-            group_of[first..end].fill(k as u32);
+            }
         }
-        // Rewrite the span group by group, each heaviest first.
-        runs.clear();
-        runs.extend(boards.iter().enumerate().map(|(i, e)| {
-            let rank = u64::from(self.rival_rank[e.id as usize]);
-            u64::from(group_of[i]) << 48 | rank << 16 | i as u64
-        }));
-        runs.sort_unstable();
+        // Rewrite the span group by group, each heaviest first (in the dealing order). A group of
+        // one run is in that order already; the runs of another are merged by sorting.
         let mut sorted = std::mem::take(&mut self.rival_sorted);
         sorted.clear();
-        sorted.extend(runs.iter().map(|&key| Entry {
-            group: (key >> 48) as u32,
-            ..boards[key as u16 as usize]
-        }));
+        for (k, &(first_run, _)) in chains.iter().enumerate() {
+            let group = k as u32;
+            let first = first_run as usize;
+            if next_run[first] == u32::MAX {
+                let run = &boards[first..run_end[first] as usize];
+                sorted.extend(run.iter().map(|e| Entry { group, ..*e }));
+                continue;
+            }
+            runs.clear();
+            let mut run = first_run;
+            while run != u32::MAX {
+                let run_start = run as usize;
+                runs.extend((run_start..run_end[run_start] as usize).map(|i| {
+                    u64::from(self.rival_rank[boards[i].id as usize]) << 16 | i as u64
+                }));
+                run = next_run[run_start];
+            }
+            runs.sort_unstable();
+            sorted.extend(runs.iter().map(|&key| Entry {
+                group,
+                ..boards[key as u16 as usize]
+            }));
+        }
         self.arena[span.start..span.end].copy_from_slice(&sorted);
         self.rival_sorted = sorted;
         self.rival_keys = runs;
@@ -732,7 +740,6 @@ impl Search {
         self.rival_heads = heads;
         self.rival_lists = chains;
         self.rival_order = next_run;
-        self.rival_group_of = group_of;
         total
     }
 
