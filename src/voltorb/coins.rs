@@ -20,7 +20,7 @@ use std::hash::BuildHasherDefault;
 
 use super::board::{Board, CELLS};
 use super::memo::KeyHasher;
-use super::policy::{Entry, Summary};
+use super::policy::{Entry, Summary, board_hash};
 
 /// Default node budget: board sets valued exactly before the one-flip rule takes over.
 pub const DEFAULT_COIN_BUDGET: u64 = 500_000;
@@ -123,6 +123,8 @@ fn clairvoyant(e: &Entry, flipped: u32) -> f64 {
 struct Search {
     /// Keys are uniform hashes already (see [`KeyHasher`]).
     memo: HashMap<(u64, u64), (f64, f64), BuildHasherDefault<KeyHasher>>,
+    /// Each board's hashes, by board number: a set's key is their sums (see [`board_hash`]).
+    hash_of: Vec<[u64; 2]>,
     nodes: u64,
     budget: u64,
     approximate: bool,
@@ -222,7 +224,10 @@ impl Search {
     /// (factor, clear chance) of the settled, non-empty `set` under optimal play, quitting
     /// allowed (factor 1, no clear).
     fn value(&mut self, set: &[Entry], flipped: u32) -> (f64, f64) {
-        let key = Summary::of(set).key;
+        let key = set.iter().fold((0u64, 0u64), |(a, b), e| {
+            let [x, y] = self.hash_of[e.id as usize];
+            (a.wrapping_add(x), b.wrapping_add(y))
+        });
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
@@ -248,10 +253,11 @@ pub fn coin_plan(boards: &[Board], weights: &[f64], revealed: u32, budget: u64) 
         .iter()
         .zip(weights)
         .enumerate()
-        .map(|(i, (b, &w))| Entry::new([0, 1, 2, 3].map(|v| b.mask_of(v)), w / total, i as u64))
+        .map(|(i, (b, &w))| Entry::new([0, 1, 2, 3].map(|v| b.mask_of(v)), w / total, i as u32))
         .collect();
     let mut search = Search {
         memo: HashMap::default(),
+        hash_of: (0..boards.len() as u64).map(board_hash).collect(),
         nodes: 0,
         budget,
         approximate: false,
@@ -418,7 +424,7 @@ mod tests {
                 .iter()
                 .zip(&ws)
                 .enumerate()
-                .map(|(i, (b, &w))| Entry::new([0, 1, 2, 3].map(|v| b.mask_of(v)), w, i as u64))
+                .map(|(i, (b, &w))| Entry::new([0, 1, 2, 3].map(|v| b.mask_of(v)), w, i as u32))
                 .collect();
             let sum = Summary::of(&entries);
             safe_sets += usize::from(sum.disagreed() & !sum.present[0] & !revealed != 0);

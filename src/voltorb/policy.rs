@@ -100,35 +100,33 @@ pub(super) struct Entry {
     /// The cards showing each value 0–3.
     pub(super) masks: [u32; 4],
     pub(super) weight: f64,
-    /// Two independent hashes of the board; a set's memo key is their sums over its members
-    /// (or over the members of one of its mirror images, see [`Search::least_images`]).
-    pub(super) hash: [u64; 2],
     /// The group of mutual rivals this board was dealt into when the rivals bound was last
     /// worked out for a set holding it (see [`Search::rivals_bound`]): at first its own, then
     /// the root's grouping (see [`Search::root`]), then its sets' below. A
     /// set's boards are copies dealt from its parent's (see [`Search::parts`]) and are
     /// relabelled all together, so the boards of one set always carry one grouping.
     pub(super) group: u32,
-    /// The board's number in its search.
+    /// The board's number in its search, from which its hashes come (see [`board_hash`]).
+    /// They are looked up when a set is keyed rather than kept here: an entry is copied into
+    /// every set dealt (see [`Search::parts`]), and at 32 bytes rather than 48 the browser
+    /// benchmark's hardest deal (752) took 3.35 s instead of 3.55 on one thread.
     pub(super) id: u32,
 }
 
 impl Entry {
-    /// Board `id` of a search (its hashes come from the id): the cards showing each value, and
-    /// its weight.
-    pub(super) fn new(masks: [u32; 4], weight: f64, id: u64) -> Entry {
+    /// Board `id` of a search: the cards showing each value, and its weight.
+    pub(super) fn new(masks: [u32; 4], weight: f64, id: u32) -> Entry {
         Entry {
             masks,
             weight,
-            hash: board_hash(id),
-            group: id as u32,
-            id: id as u32,
+            group: id,
+            id,
         }
     }
 }
 
-/// What one pass over a board set tells: the values present on each card, the total weight
-/// and the memo key (a settled set's may be its orbit's, see [`Search::settle`]).
+/// What one pass over a board set tells: the values present on each card and the total weight;
+/// and once the set is settled, its memo key (see [`Search::settle`]).
 #[derive(Clone, Copy, Default)]
 pub(super) struct Summary {
     pub(super) present: [u32; 4],
@@ -151,8 +149,6 @@ impl Summary {
             *present |= mask;
         }
         self.weight += e.weight;
-        self.key.0 = self.key.0.wrapping_add(e.hash[0]);
-        self.key.1 = self.key.1.wrapping_add(e.hash[1]);
     }
 
     /// Cards on which the boards disagree.
@@ -246,8 +242,9 @@ fn disagreed(present: &[u32; 4]) -> u32 {
     (p[0] & (p[1] | p[2] | p[3])) | (p[1] & (p[2] | p[3])) | (p[2] & p[3])
 }
 
-/// The two hashes of board `id` of a search; a set's memo key is their sums over its members.
-fn board_hash(id: u64) -> [u64; 2] {
+/// The two hashes of board `id` of a search; a set's memo key is their sums over its members
+/// (or over the members of one of its mirror images, see [`Search::least_images`]).
+pub(super) fn board_hash(id: u64) -> [u64; 2] {
     [mix(id), mix(id ^ 0xA5A5_5A5A_0F0F_F0F0)]
 }
 
@@ -282,7 +279,7 @@ impl Search {
         for (m, &weight) in full.iter().zip(weights) {
             let masks = m.map(|x| x & seen);
             let i = *index.entry(masks).or_insert_with(|| {
-                arena.push(Entry::new(masks, 0.0, arena.len() as u64));
+                arena.push(Entry::new(masks, 0.0, arena.len() as u32));
                 arena.len() - 1
             });
             arena[i].weight += weight;
@@ -291,7 +288,7 @@ impl Search {
         let merged: Vec<f64> = arena.iter().map(|e| e.weight).collect();
         let symmetries = symmetry::find(&masks, &merged);
         let image_ids: Vec<u32> = symmetries.images.concat();
-        let hash_of: Vec<[u64; 2]> = arena.iter().map(|e| e.hash).collect();
+        let hash_of: Vec<[u64; 2]> = (0..arena.len() as u64).map(board_hash).collect();
         let mask_maps = symmetries.maps.iter().map(symmetry::MaskMap::of).collect();
         let mut by_rank: Vec<(u64, u32, u32)> = arena
             .iter()
@@ -366,26 +363,47 @@ impl Search {
         &self.image_ids[g * boards..][..boards]
     }
 
-    /// The least key of the images of `start..end` in `images` (see [`Search::least_images`]),
-    /// `own` being the set's own key.
-    fn least_key(&self, images: u32, start: usize, end: usize, own: (u64, u64)) -> (u64, u64) {
-        let mut key = if images & 1 != 0 {
-            own
-        } else {
-            (u64::MAX, u64::MAX)
-        };
-        let mut rest = images & !1;
-        while rest != 0 {
-            let image = self.images_under(rest.trailing_zeros() as usize - 1);
-            rest &= rest - 1;
-            let mut image_key = (0u64, 0u64);
-            for e in &self.arena[start..end] {
-                let [a, b] = self.hash_of[image[e.id as usize] as usize];
-                image_key = (image_key.0.wrapping_add(a), image_key.1.wrapping_add(b));
+    /// The key of the image of `start..end` under symmetry `g` (the set's own with `None`), and
+    /// whether any of its boards is won as `is_won` says, in one pass.
+    fn key_of(
+        &self,
+        start: usize,
+        end: usize,
+        g: Option<usize>,
+        is_won: impl Fn(&Entry) -> bool,
+    ) -> (bool, (u64, u64)) {
+        let boards = &self.arena[start..end];
+        let mut any_won = false;
+        let mut key = (0u64, 0u64);
+        let mut add = |[a, b]: [u64; 2]| key = (key.0.wrapping_add(a), key.1.wrapping_add(b));
+        match g {
+            None => {
+                for e in boards {
+                    any_won |= is_won(e);
+                    add(self.hash_of[e.id as usize]);
+                }
             }
-            key = key.min(image_key);
+            Some(g) => {
+                let image = self.images_under(g);
+                for e in boards {
+                    any_won |= is_won(e);
+                    add(self.hash_of[image[e.id as usize] as usize]);
+                }
+            }
         }
-        key
+        (any_won, key)
+    }
+
+    /// The least key of the images of `start..end` in `images` (see [`Search::least_images`]).
+    fn least_key(&self, images: u32, start: usize, end: usize) -> (u64, u64) {
+        let mut least = (u64::MAX, u64::MAX);
+        let mut rest = images;
+        while rest != 0 {
+            let g = (rest & 1 == 0).then(|| rest.trailing_zeros() as usize - 1);
+            rest &= rest - 1;
+            least = least.min(self.key_of(start, end, g, |_| false).1);
+        }
+        least
     }
 
     fn summarize(&self, start: usize, end: usize) -> Summary {
@@ -406,27 +424,15 @@ impl Search {
                 1
             };
             // Mostly no board is won: then one look at each, nothing rewritten, and when one
-            // image other than the set keys it (the most common case), its key is summed on
-            // the way.
-            let boards = &self.arena[start..end];
-            let (any_won, key) = if images.is_power_of_two() && images != 1 {
-                let image = self.images_under(images.trailing_zeros() as usize - 1);
-                let mut any_won = false;
-                let mut key = (0u64, 0u64);
-                for e in boards {
-                    any_won |= is_won(e);
-                    let [a, b] = self.hash_of[image[e.id as usize] as usize];
-                    key = (key.0.wrapping_add(a), key.1.wrapping_add(b));
-                }
-                (any_won, key)
+            // image keys the set (the most common case), its key is summed on the way.
+            let (any_won, key) = if images.is_power_of_two() {
+                let g = (images != 1).then(|| images.trailing_zeros() as usize - 1);
+                self.key_of(start, end, g, is_won)
             } else {
-                let any_won = boards.iter().any(is_won);
-                let key = if any_won || images == 1 {
-                    sum.key
-                } else {
-                    self.least_key(images, start, end, sum.key)
-                };
-                (any_won, key)
+                match self.arena[start..end].iter().any(is_won) {
+                    true => (true, (0, 0)),
+                    false => (false, self.least_key(images, start, end)),
+                }
             };
             if !any_won {
                 sum.key = key;
@@ -721,9 +727,11 @@ impl Search {
             let mut run = first_run;
             while run != u32::MAX {
                 let run_start = run as usize;
-                runs.extend((run_start..run_end[run_start] as usize).map(|i| {
-                    u64::from(self.rival_rank[boards[i].id as usize]) << 16 | i as u64
-                }));
+                runs.extend(
+                    (run_start..run_end[run_start] as usize).map(|i| {
+                        u64::from(self.rival_rank[boards[i].id as usize]) << 16 | i as u64
+                    }),
+                );
                 run = next_run[run_start];
             }
             runs.sort_unstable();
