@@ -83,6 +83,10 @@ pub trait MemoStore: Send {
 /// faster). Threads of one process share every set: their table is a locked hash map, and
 /// keeping small sets apart took as long there while solving 10–18% more sets on the slowest
 /// deals (one more deal of `gridwise bench voltorb` reached the node budget on two threads).
+/// (Those figures are from 32 boards up. Since sets from 16 boards on are keyed by their orbits
+/// (see the best-move search's `ORBIT_FROM`), sharing them from 16 was as fast or a little
+/// faster on the hardest deal: 2.8–3.0 s against 2.9–3.2 s on the page, noisy; from 8, from 1
+/// and from 64 boards, no faster.)
 pub const SHARE_FROM: usize = 16;
 
 /// The memo of one search: a table of its own, the table a team of threads shares, or for a

@@ -22,6 +22,10 @@
 //! results are memoised as upper bounds. Past a node budget the rest of the tree is played by a greedy rule
 //! (the card with the best two-flip bound) and the answer is marked approximate: a win
 //! probability that this play achieves, a lower bound on the optimum.
+//!
+//! Many notes below give the sets solved on the browser benchmark's hardest deal (752) when a
+//! trade-off was measured: 1.72 million in the notes written before sets were keyed by their
+//! orbits (see `Search::least_images`), 0.73 million since.
 
 use std::collections::HashMap;
 
@@ -74,8 +78,8 @@ pub const DEFAULT_BUDGET: u64 = 500_000;
 
 /// The budget of a search "to the end", which the page offers when the default one falls
 /// short: enough for every fresh level-8 board of the benchmark (at the last measurement the
-/// hardest of `gridwise bench voltorb` took 4.9 s natively, the process peaking at 146 MB, and
-/// the browser benchmark's hardest, 70,722 boards, needs 1.7 million sets).
+/// hardest of `gridwise bench voltorb` took 3.4 s natively, the process peaking at 126 MB, and
+/// the browser benchmark's hardest, 70,722 boards, needs 0.73 million sets).
 pub const EXHAUSTIVE_BUDGET: u64 = 5_000_000;
 
 /// The recommended card and the winning chances.
