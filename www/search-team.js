@@ -36,7 +36,7 @@ const BUCKET_SLOTS = 4;
  * as large made them slower (measured on 2 cores: more memory traffic for the same sets).
  */
 export const TABLE_BYTES = (1 << 21) * SLOT_WORDS * 4;
-/** A search "to the end" (ten times the budget) gets a table of its own, 256 MiB, dropped after. */
+/** A search "to the end" (five times the budget) gets a table of its own, 256 MiB, dropped after. */
 const LARGE_TABLE_BYTES = (1 << 23) * SLOT_WORDS * 4;
 
 // Reinterprets a float64 as its two 32-bit words or its 64-bit integer, and back.

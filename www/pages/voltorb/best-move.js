@@ -5,7 +5,7 @@ import { isAbort } from '../../engine.js';
 import { newTeam, teamPossible, teamSize } from '../../search-team.js';
 
 /** Node budgets above this (the search's default) get a table of their own. */
-const DEFAULT_BUDGET = 500_000;
+const DEFAULT_BUDGET = 1_000_000;
 
 /**
  * `voltorb.analyze(args)` with the best-move search shared by the engine's workers (see
