@@ -65,6 +65,10 @@ const MERGE_GROUPS_FROM: usize = 64;
 /// instead of 1.96 (one thread, 9.7 s instead of 11.7).
 const ROOT_RIVALS_TESTS: u64 = 500_000_000;
 
+/// What [`ROOT_RIVALS_TESTS`] counts for one block of 64 heads ruled out bit-sliced (see
+/// [`Search::rivals_bound_within`]): it takes about as long as 30 rivals tests.
+const BLOCK_TESTS: u64 = 32;
+
 /// Sets from this size on keep a tightened bound in the memo (as an upper bound) for later
 /// visits; smaller ones are cheaper to bound again than to store.
 const CACHE_RIVALS_FROM: usize = 24;
@@ -839,31 +843,77 @@ impl Search {
             let mut lists = std::mem::take(&mut self.rival_lists);
             lists.clear();
             // Each group's first board side by side, as above: most groups are ruled out by it
-            // without walking their members (6% off a slow level-8 deal). On slow deals a
-            // board meets about 50 of a set's 76 groups before it finds its own. Finding the
-            // candidate heads 64 at a time instead, from heads kept bit-sliced by card and
-            // value (a rival agrees with a board wherever neither is a Voltorb), grouped alike
-            // but took 43% longer on 15 slow deals (seed 88).
+            // without walking their members. Only the root is this large (larger sets below
+            // merge their inherited groups), and there a board meets thousands of groups
+            // before it finds its own (12,648 groups for deal 752's 70,722 boards), so the
+            // candidate heads are found 64 at a time, from heads kept bit-sliced by card and
+            // value: a rival agrees with a board wherever neither is a Voltorb. The same groups
+            // in 0.076 s instead of 0.138 on that deal. (When sets below the root of a few
+            // hundred boards were grouped this way, meeting about 50 of their 76 groups, it
+            // took 43% longer on 15 slow deals, seed 88.)
             let mut heads = std::mem::take(&mut self.rival_heads);
             heads.clear();
             let mut gave_up = false;
+            // For each block of 64 heads, card and value 0–3: the heads showing that value.
+            let mut slices: Vec<[[u64; 4]; CELLS]> = Vec::new();
             for (i, board) in traits.iter().enumerate() {
                 let mut spent = 0u64;
-                let joined = (0..heads.len()).find(|&k| {
-                    spent += 1;
-                    if !board.rivals(&heads[k]) {
-                        return false;
-                    }
-                    let mut j = next[lists[k].0 as usize];
-                    while j != u32::MAX {
-                        spent += 1;
-                        if !board.rivals(&traits[j as usize]) {
-                            return false;
+                let masks = boards[order[i] as usize].masks;
+                let mut joined = None;
+                'blocks: for (b, slice) in slices.iter().enumerate() {
+                    spent += BLOCK_TESTS;
+                    let in_block = (heads.len() - b * 64).min(64);
+                    let mut candidates = if in_block == 64 {
+                        !0
+                    } else {
+                        (1u64 << in_block) - 1
+                    };
+                    for (v, &mask) in masks.iter().enumerate().skip(1) {
+                        let mut cells = mask;
+                        while cells != 0 {
+                            let c = cells.trailing_zeros() as usize;
+                            cells &= cells - 1;
+                            candidates &= slice[c][0] | slice[c][v];
                         }
-                        j = next[j as usize];
                     }
-                    true
-                });
+                    while candidates != 0 {
+                        let k = b * 64 + candidates.trailing_zeros() as usize;
+                        candidates &= candidates - 1;
+                        spent += 1;
+                        if !board.rivals(&heads[k]) {
+                            continue;
+                        }
+                        let mut j = next[lists[k].0 as usize];
+                        let mut all = true;
+                        while j != u32::MAX {
+                            spent += 1;
+                            if !board.rivals(&traits[j as usize]) {
+                                all = false;
+                                break;
+                            }
+                            j = next[j as usize];
+                        }
+                        if all {
+                            joined = Some(k);
+                            break 'blocks;
+                        }
+                    }
+                }
+                if joined.is_none() {
+                    let k = heads.len();
+                    if k.is_multiple_of(64) {
+                        slices.push([[0; 4]; CELLS]);
+                    }
+                    let slice = &mut slices[k / 64];
+                    for (v, &mask) in masks.iter().enumerate() {
+                        let mut cells = mask;
+                        while cells != 0 {
+                            let c = cells.trailing_zeros() as usize;
+                            cells &= cells - 1;
+                            slice[c][v] |= 1 << (k % 64);
+                        }
+                    }
+                }
                 let Some(left) = tests.checked_sub(spent) else {
                     gave_up = true;
                     break;
