@@ -129,8 +129,7 @@ pub fn find(boards: &[[u32; 4]], weights: &[f64]) -> Symmetries {
             })
             .collect()
     };
-    // The swaps that are symmetries, the lines they move, and where they send each board.
-    let mut swaps: Vec<(CellMap, u32, Vec<u32>)> = Vec::new();
+    let mut swaps: Vec<Swap> = Vec::new();
     for columns in [false, true] {
         for a in 0..SIZE {
             for b in a + 1..SIZE {
@@ -177,14 +176,17 @@ pub fn find(boards: &[[u32; 4]], weights: &[f64]) -> Symmetries {
     Symmetries { maps, images }
 }
 
-/// Every product of the swaps `generators` (indices into `swaps`), the identity first, each
-/// with how it was made (the product it extends and the swap applied last), or `None` past
-/// `MAX_GROUP` elements.
-#[allow(clippy::type_complexity)]
-fn closure(
-    swaps: &[(CellMap, u32, Vec<u32>)],
-    generators: &[usize],
-) -> Option<Vec<(CellMap, Option<(usize, usize)>)>> {
+/// A swap of two rows or columns that is a symmetry: the cards' permutation, the lines it moves
+/// (bit `line`, columns after rows) and where it sends each board.
+type Swap = (CellMap, u32, Vec<u32>);
+
+/// A product of swaps and how it was made: the product it extends and the swap applied last
+/// (none for the identity).
+type Product = (CellMap, Option<(usize, usize)>);
+
+/// Every product of the swaps `generators` (indices into `swaps`), the identity first, or
+/// `None` past `MAX_GROUP` elements.
+fn closure(swaps: &[Swap], generators: &[usize]) -> Option<Vec<Product>> {
     let identity: CellMap = std::array::from_fn(|c| c as u8);
     let mut elements = vec![(identity, None)];
     let mut known: std::collections::HashSet<CellMap> = [identity].into_iter().collect();
@@ -231,6 +233,14 @@ mod tests {
         assert!(found.images.contains(&vec![1, 0, 2]));
         assert!(found.images.iter().all(|image| image[2] == 2));
         assert_eq!(found.images.len(), 11);
+        // Each product's images, composed from its factors', are where its permutation sends
+        // each board.
+        let boards = [a, b, c];
+        for (map, image) in found.maps.iter().zip(&found.images) {
+            for (board, &to) in boards.iter().zip(image) {
+                assert_eq!(MaskMap::of(map).apply(board), boards[to as usize]);
+            }
+        }
     }
 
     #[test]
