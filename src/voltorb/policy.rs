@@ -85,9 +85,8 @@ const ORBIT_FROM: usize = 16;
 pub const DEFAULT_BUDGET: u64 = 1_000_000;
 
 /// The budget of a search "to the end", which the page offers when the default one falls
-/// short: enough for every fresh level-8 board of the benchmark (at the last measurement the
-/// hardest of `gridwise bench voltorb` took 3.4 s natively, the process peaking at 126 MB, and
-/// the browser benchmark's hardest, 70,722 boards, needs 0.73 million sets).
+/// short. No fresh level-8 board measured needs it any more (the hardest of 3,000 needs 1.02
+/// million sets on one thread); clue sets no game deals may (with Uniform odds, say).
 pub const EXHAUSTIVE_BUDGET: u64 = 5_000_000;
 
 /// The recommended card and the winning chances.
