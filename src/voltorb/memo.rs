@@ -15,7 +15,9 @@ pub type Key = (u64, u64);
 /// upper bound).
 pub type Known = (f64, bool);
 
-/// Keys are already uniform hashes: fold them, no need to hash them again.
+/// Keys are already uniform hashes: fold them, no need to hash them again. (A multiply-rotate
+/// fold, which also serves keys that are not uniform but many, such as boards' masks looked up
+/// by the symmetry search.)
 #[derive(Default)]
 pub struct KeyHasher(u64);
 
@@ -24,8 +26,14 @@ impl Hasher for KeyHasher {
         self.0
     }
 
+    /// (An array of integers arrives as one slice of bytes: folded a word at a time.)
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let word: [u8; 8] = word.try_into().expect("chunks of 8 bytes");
+            self.write_u64(u64::from_le_bytes(word));
+        }
+        for &b in words.remainder() {
             self.write_u64(u64::from(b));
         }
     }

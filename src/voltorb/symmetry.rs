@@ -3,9 +3,10 @@
 //! has a mirror image that wins just as often: the best-move search solves one of each pair.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 use super::board::{CELLS, SIZE};
+use super::memo::KeyHasher;
 
 /// Largest group used: each element costs a pass over every set memoised.
 const MAX_GROUP: usize = 24;
@@ -61,32 +62,6 @@ impl MaskMap {
     }
 }
 
-/// Boards are looked up by their masks tens of thousands of times per symmetry tried: a
-/// multiply-rotate hash (FxHash's) rather than the default keyed one.
-#[derive(Default)]
-struct MaskHasher(u64);
-
-impl Hasher for MaskHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    /// (An array of masks arrives as one slice of bytes.)
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(4);
-        for word in &mut words {
-            self.write_u32(u32::from_le_bytes([word[0], word[1], word[2], word[3]]));
-        }
-        for &b in words.remainder() {
-            self.write_u32(u32::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, x: u32) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(x)).wrapping_mul(0x517C_C1B7_2722_0A95);
-    }
-}
-
 /// The swap of rows `a` and `b` (`columns` false) or of columns `a` and `b`.
 fn swap(a: usize, b: usize, columns: bool) -> CellMap {
     let mut map = [0u8; CELLS];
@@ -114,7 +89,9 @@ fn compose(first: &CellMap, then: &CellMap) -> CellMap {
 /// `MAX_GROUP` elements, only pairwise disjoint swaps are combined: they commute, so their
 /// combinations form a smaller group. The boards must be distinct.
 pub fn find(boards: &[[u32; 4]], weights: &[f64]) -> Symmetries {
-    let index: HashMap<[u32; 4], usize, BuildHasherDefault<MaskHasher>> =
+    // Looked up tens of thousands of times per swap tried: a multiply-rotate fold, not the
+    // default keyed hash.
+    let index: HashMap<[u32; 4], usize, BuildHasherDefault<KeyHasher>> =
         boards.iter().enumerate().map(|(i, &m)| (m, i)).collect();
     let image_of = |map: &CellMap| -> Option<Vec<u32>> {
         let map = MaskMap::of(map);
