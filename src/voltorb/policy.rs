@@ -136,13 +136,11 @@ impl Entry {
     }
 }
 
-/// What one pass over a board set tells: the values present on each card and the total weight;
-/// and once the set is settled, its memo key (see [`Search::settle`]).
+/// What one pass over a board set tells: the values present on each card and the total weight.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Summary {
     pub(super) present: [u32; 4],
     pub(super) weight: f64,
-    pub(super) key: (u64, u64),
 }
 
 impl Summary {
@@ -179,13 +177,15 @@ impl Summary {
 }
 
 /// A settled board set: its boards sit at `start..end` of the arena, `won` is the weight of the
-/// boards that were already won and taken out, `sum` describes the rest.
+/// boards that were already won and taken out, `sum` describes the rest, and `key` is its memo
+/// key (see [`Search::settle`]).
 #[derive(Clone, Copy)]
 struct Span {
     start: usize,
     end: usize,
     won: f64,
     sum: Summary,
+    key: (u64, u64),
 }
 
 impl Span {
@@ -446,12 +446,12 @@ impl Search {
                 }
             };
             if !any_won {
-                sum.key = key;
                 return Span {
                     start,
                     end,
                     won,
                     sum,
+                    key,
                 };
             }
             let mut keep = start;
@@ -545,7 +545,7 @@ impl Search {
         if let Some(v) = self.pair_value(span) {
             return (v, true);
         }
-        if let Some((v, _)) = self.memo.get(&span.sum.key, span.end - span.start) {
+        if let Some((v, _)) = self.memo.get(&span.key, span.end - span.start) {
             return (span.won + v, true);
         }
         let inherited = self.inherited_rivals(span);
@@ -595,7 +595,7 @@ impl Search {
                 let boards = part.span.end - part.span.start;
                 if boards >= CACHE_RIVALS_FROM {
                     self.memo
-                        .insert(part.span.sum.key, (rivals - part.span.won, false), boards);
+                        .insert(part.span.key, (rivals - part.span.won, false), boards);
                 }
             }
         }
@@ -1065,7 +1065,7 @@ impl Search {
         }
         let won = span.won;
         let alpha = alpha - won;
-        let key = span.sum.key;
+        let key = span.key;
         let boards = span.end - span.start;
         // A set cut off before comes back with its bound from then, which caps it now.
         let mut cap = f64::INFINITY;
@@ -1616,7 +1616,7 @@ mod tests {
             let top = search.top;
             let (parts, _) = search.parts(&rest, cell);
             search.top = top;
-            parts.map(|p| p.map(|p| (p.span.end - p.span.start, p.span.sum.key)))
+            parts.map(|p| p.map(|p| (p.span.end - p.span.start, p.span.key)))
         };
         let keys: Vec<_> = (0..CELLS).map(&mut outcomes).collect();
         let maps = search.cell_maps.clone();
