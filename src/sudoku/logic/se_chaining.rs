@@ -318,6 +318,24 @@ impl Implications {
     /// `getChain` order; SE's sets compare candidates, not records, which matters where a node
     /// was reached again along another path, as in its cycle search).
     pub(super) fn walk_ancestors(&self, r: u32, mut visit: impl FnMut(u32)) {
+        self.walk_ancestors_while(r, |x| {
+            visit(x);
+            true
+        });
+    }
+
+    /// The number of distinct nodes `r` rests on, itself included, when it is below `limit`.
+    fn ancestors_below(&self, r: u32, limit: usize) -> Option<usize> {
+        let mut count = 0;
+        self.walk_ancestors_while(r, |_| {
+            count += 1;
+            count < limit
+        });
+        (count < limit).then_some(count)
+    }
+
+    /// [`Implications::walk_ancestors`] until `visit` returns false.
+    fn walk_ancestors_while(&self, r: u32, mut visit: impl FnMut(u32) -> bool) {
         let mut seen = [0u64; 1458usize.div_ceil(64)];
         // One queue read front to back is the same order as level after level. Its buffer is
         // kept per thread: chain lengths are counted for every candidate conclusion.
@@ -331,7 +349,9 @@ impl Implications {
                 let (word, bit) = (n / 64, 1u64 << (n % 64));
                 if seen[word] & bit == 0 {
                     seen[word] |= bit;
-                    visit(x);
+                    if !visit(x) {
+                        return;
+                    }
                     queue.extend_from_slice(self.parents_of(x));
                 }
             }
@@ -678,9 +698,9 @@ struct Search<'a> {
     best: Option<Found>,
     /// The cell whose chains are being followed (the best conclusion's cell is kept with it).
     current: usize,
-    /// Every conclusion in the order found, when the search serves as an inner rule of a
+    /// The conclusions an outer chain may use, when the search serves as an inner rule of a
     /// nested chain (which uses them all, not only the best).
-    all: Option<Vec<Hint>>,
+    all: Option<Listed>,
     /// For an inner search of multiple static chains: the board the outer chain started from,
     /// and the assumptions whose chains can pass a strong link it lacks. A cell or region chain
     /// none of whose assumptions can, and whose own cell or unit did not change, rests on none
@@ -708,12 +728,68 @@ pub(super) struct Hint {
     pub(super) start_cause: u8,
 }
 
-/// SE's length of a conclusion resting on `targets`: every chain's distinct nodes, plus each
-/// distinct inner chain they used (nested chains only).
-fn complexity_of(targets: &[(Rc<Implications>, u32)]) -> usize {
-    let flat: usize = targets.iter().map(|(imp, r)| imp.ancestors(*r)).sum();
+/// An inner search's conclusions as a nested chain takes them (see [`super::se_nested`]): of
+/// those that remove the same candidates, only the first in SE's order (rating, length, kind,
+/// then the order found) counts, so only that one is kept. In one search the rating grows
+/// with the length, so length, kind and the order found decide.
+struct Listed {
+    /// Per removal (see [`removal_key`]): its conclusion's index in `hints`, or `NONE`.
+    by_removal: Vec<u32>,
+    /// Each kept conclusion with the number of conclusions offered before it.
+    hints: Vec<(u32, Hint)>,
+    offered: u32,
+}
+
+impl Listed {
+    fn new() -> Listed {
+        Listed {
+            by_removal: vec![NONE; 1458],
+            hints: Vec::new(),
+            offered: 0,
+        }
+    }
+
+    /// The kept conclusions in the order found.
+    fn into_hints(mut self) -> Vec<Hint> {
+        self.hints.sort_unstable_by_key(|(at, _)| *at);
+        self.hints.into_iter().map(|(_, h)| h).collect()
+    }
+}
+
+/// What tells apart the removals of conclusions (see [`removable`]): the "false" node of the
+/// one candidate removed, or the "true" node of a cell that loses several; `None` when the
+/// conclusion removes nothing.
+fn removal_key(board: &Board, target: usize) -> Option<usize> {
+    let (c, d, on) = parts(target);
+    if !on {
+        return Some(target);
+    }
+    let others = board.cands[c] & !(1 << d);
+    match others.count_ones() {
+        0 => None,
+        1 => Some(node(c, others.trailing_zeros() as u8, false)),
+        _ => Some(target),
+    }
+}
+
+/// The length below which a conclusion of kind `sort_key` comes before one of `length` and
+/// `kind` found earlier (ratings grow with length within a search).
+fn limit_against(length: usize, kind: u8, sort_key: u8) -> usize {
+    if sort_key < kind { length + 1 } else { length }
+}
+
+/// SE's length of a conclusion resting on `targets` when it is below `limit` (else `None`):
+/// every chain's distinct nodes, plus each distinct inner chain they used (nested chains only).
+///
+/// Counting stops at the limit: most conclusions a search finds are no shorter than one it
+/// already keeps (in an inner search, nine in ten remove what an earlier one removes).
+fn complexity_below(targets: &[(Rc<Implications>, u32)], limit: usize) -> Option<usize> {
+    let mut flat = 0;
+    for (imp, r) in targets {
+        flat += imp.ancestors_below(*r, limit - flat)?;
+    }
     if targets.iter().all(|(imp, _)| imp.inner.is_empty()) {
-        return flat;
+        return Some(flat);
     }
     let mut seen: Vec<u64> = Vec::new();
     let mut nested = 0;
@@ -727,7 +803,7 @@ fn complexity_of(targets: &[(Rc<Implications>, u32)]) -> usize {
             }
         });
     }
-    flat + nested
+    (flat + nested < limit).then_some(flat + nested)
 }
 
 /// The candidates a conclusion removes: the cell's other digits when `target` is "true",
@@ -755,37 +831,57 @@ impl Search<'_> {
             .clone()
     }
 
-    /// A conclusion `target` resting on the chains ending at `targets`.
+    /// A conclusion `target` resting on the chains ending at `targets` (`build` makes its step,
+    /// from its rating and `targets`, when it is the best so far).
     fn offer(
         &mut self,
         targets: Vec<(Rc<Implications>, u32)>,
         sort_key: u8,
         target: usize,
         start_cause: u8,
-        build: impl FnOnce(f64) -> Option<Step>,
+        build: impl FnOnce(f64, &[(Rc<Implications>, u32)]) -> Option<Step>,
     ) {
-        let complexity = complexity_of(&targets);
-        let rating = self.kind.base() + length_surcharge(complexity);
+        let base = self.kind.base();
         if let Some(all) = &mut self.all {
-            let removable = removable(self.board, target);
-            if !removable.is_empty() {
-                all.push(Hint {
-                    difficulty: rating,
-                    complexity,
-                    sort_key,
-                    removable,
-                    targets,
-                    start_cause,
-                });
+            all.offered += 1;
+            let Some(key) = removal_key(self.board, target) else {
+                return;
+            };
+            let kept = all.by_removal[key];
+            let limit = match all.hints.get(kept as usize) {
+                Some((_, h)) => limit_against(h.complexity, h.sort_key, sort_key),
+                None => usize::MAX,
+            };
+            let Some(complexity) = complexity_below(&targets, limit) else {
+                return;
+            };
+            let hint = Hint {
+                difficulty: base + length_surcharge(complexity),
+                complexity,
+                sort_key,
+                removable: removable(self.board, target),
+                targets,
+                start_cause,
+            };
+            let at = all.offered - 1;
+            match all.hints.get_mut(kept as usize) {
+                Some(slot) => *slot = (at, hint),
+                None => {
+                    all.by_removal[key] = all.hints.len() as u32;
+                    all.hints.push((at, hint));
+                }
             }
             return;
         }
-        if let Some(b) = &self.best
-            && (b.rating, b.complexity, b.sort_key) <= (rating, complexity, sort_key)
-        {
+        let limit = match &self.best {
+            Some(b) => limit_against(b.complexity, b.sort_key, sort_key),
+            None => usize::MAX,
+        };
+        let Some(complexity) = complexity_below(&targets, limit) else {
             return;
-        }
-        if let Some(step) = build(rating) {
+        };
+        let rating = base + length_surcharge(complexity);
+        if let Some(step) = build(rating, &targets) {
             self.best = Some(Found {
                 rating,
                 complexity,
@@ -806,7 +902,7 @@ impl Search<'_> {
         let kind = self.kind;
         if let Some((a, b)) = on.clash {
             let targets = vec![(on.clone(), a), (on.clone(), b)];
-            self.offer(targets, 7, start ^ 1, cause::NONE, |rating| {
+            self.offer(targets, 7, start ^ 1, cause::NONE, |rating, _| {
                 let name = chain_name(kind, "Forcing Chain");
                 let mut s = conclusion(self.board, &name, rating, start ^ 1)?;
                 on.draw(&mut s, a);
@@ -818,7 +914,7 @@ impl Search<'_> {
         let off = Rc::new(follow(self.board, &self.places, self.kind, start ^ 1));
         if let Some((a, b)) = off.clash {
             let targets = vec![(off.clone(), a), (off.clone(), b)];
-            self.offer(targets, 7, start, cause::NONE, |rating| {
+            self.offer(targets, 7, start, cause::NONE, |rating, _| {
                 let name = chain_name(kind, "Forcing Chain");
                 let mut s = conclusion(self.board, &name, rating, start)?;
                 off.draw(&mut s, a);
@@ -835,7 +931,7 @@ impl Search<'_> {
                         continue;
                     };
                     let targets = vec![(on.clone(), r), (off.clone(), r2)];
-                    self.offer(targets, 1, target, cause::NONE, |rating| {
+                    self.offer(targets, 1, target, cause::NONE, |rating, _| {
                         let name = chain_name(kind, "Forcing Chain");
                         let mut s = conclusion(self.board, &name, rating, target)?;
                         on.draw(&mut s, r);
@@ -873,8 +969,7 @@ impl Search<'_> {
                 let records = branches.iter().filter_map(|b| b.get(target));
                 let targets: Vec<(Rc<Implications>, u32)> =
                     branches.iter().cloned().zip(records).collect();
-                let drawn = targets.clone();
-                self.offer(targets, sort_key, target, start_cause, |rating| {
+                self.offer(targets, sort_key, target, start_cause, |rating, drawn| {
                     let (name, what, unit) = match from {
                         Branches::Region { digit, unit } => (
                             "Region Forcing Chains",
@@ -891,7 +986,7 @@ impl Search<'_> {
                     if let Some(u) = unit {
                         s = s.with_units(&[u]);
                     }
-                    for (b, x) in &drawn {
+                    for (b, x) in drawn {
                         b.draw(&mut s, *x);
                     }
                     s.text = format!(
@@ -1060,7 +1155,7 @@ pub(super) fn hints(board: &Board, kind: Kind, changed_from: Option<&Board>) -> 
         kind,
         best: None,
         current: 0,
-        all: Some(Vec::new()),
+        all: Some(Listed::new()),
         changed,
         assumed_true: vec![None; 729],
         places: digit_places(board),
@@ -1068,7 +1163,7 @@ pub(super) fn hints(board: &Board, kind: Kind, changed_from: Option<&Board>) -> 
     for cell in 0..81 {
         search.cell(cell);
     }
-    search.all.unwrap_or_default()
+    search.all.map(Listed::into_hints).unwrap_or_default()
 }
 
 #[cfg(test)]
