@@ -122,10 +122,9 @@ pub(super) struct Implications {
     /// reaches it (under 45,000 records), and a search starts thousands of these tables, so
     /// half the bytes to fill and to keep in cache counts.
     slot: Vec<u16>,
-    /// Per record: its node, why it follows, and its parents (record indices) in `parents`.
-    nodes: Vec<u16>,
-    causes: Vec<u8>,
-    spans: Vec<(u32, u32)>,
+    /// Per record: its node, why it follows, and where its parents are in `parents`.
+    records: Vec<Record>,
+    /// Record indices.
     parents: Vec<u32>,
     /// Per record: the inner chain it was derived by (index into `inner`), or `NONE`.
     nested: Vec<u32>,
@@ -135,6 +134,16 @@ pub(super) struct Implications {
     off_order: Vec<u32>,
     /// The two records that clash (true and false of one candidate), if the assumption fails.
     pub(super) clash: Option<(u32, u32)>,
+}
+
+/// One derived node of an [`Implications`]: what [`Implications::walk_ancestors`] reads of a
+/// record together, in one place (it was four arrays).
+#[derive(Clone, Copy)]
+struct Record {
+    first_parent: u32,
+    parent_count: u32,
+    node: u16,
+    cause: u8,
 }
 
 thread_local! {
@@ -187,9 +196,7 @@ impl Implications {
     fn shell() -> Implications {
         Implications {
             slot: Vec::new(),
-            nodes: Vec::new(),
-            causes: Vec::new(),
-            spans: Vec::new(),
+            records: Vec::new(),
             parents: Vec::new(),
             nested: Vec::new(),
             inner: Vec::new(),
@@ -202,9 +209,7 @@ impl Implications {
     fn fresh() -> Implications {
         Implications {
             slot: vec![NO_SLOT; 1458],
-            nodes: Vec::with_capacity(256),
-            causes: Vec::with_capacity(256),
-            spans: Vec::with_capacity(256),
+            records: Vec::with_capacity(256),
             parents: Vec::with_capacity(512),
             nested: Vec::new(),
             inner: Vec::new(),
@@ -216,12 +221,10 @@ impl Implications {
 
     /// Empties the record for another search, in time proportional to what it held.
     pub(super) fn reset(&mut self) {
-        for &n in &self.nodes {
-            self.slot[n as usize] = NO_SLOT;
+        for record in &self.records {
+            self.slot[usize::from(record.node)] = NO_SLOT;
         }
-        self.nodes.clear();
-        self.causes.clear();
-        self.spans.clear();
+        self.records.clear();
         self.parents.clear();
         self.nested.clear();
         self.inner.clear();
@@ -238,12 +241,14 @@ impl Implications {
     /// A record that is not (yet) one of the derived nodes: the losing side of a clash, or a
     /// node reached again along another path.
     pub(super) fn detached(&mut self, n: usize, parents: &[u32], why: u8) -> u32 {
-        let r = self.nodes.len() as u32;
-        self.nodes.push(n as u16);
-        self.causes.push(why);
-        let start = self.parents.len() as u32;
+        let r = self.records.len() as u32;
+        self.records.push(Record {
+            first_parent: self.parents.len() as u32,
+            parent_count: parents.len() as u32,
+            node: n as u16,
+            cause: why,
+        });
         self.parents.extend_from_slice(parents);
-        self.spans.push((start, parents.len() as u32));
         if !self.inner.is_empty() {
             self.nested.push(NONE);
         }
@@ -253,7 +258,7 @@ impl Implications {
     /// Records that `r` was derived by the inner chain `chain`.
     fn nest(&mut self, r: u32, chain: InnerChain) {
         if self.inner.is_empty() {
-            self.nested = vec![NONE; self.nodes.len()];
+            self.nested = vec![NONE; self.records.len()];
         }
         self.nested[r as usize] = self.inner.len() as u32;
         self.inner.push(chain);
@@ -282,16 +287,20 @@ impl Implications {
     }
 
     pub(super) fn node_of(&self, r: u32) -> usize {
-        self.nodes[r as usize] as usize
+        usize::from(self.records[r as usize].node)
     }
 
     pub(super) fn cause_of(&self, r: u32) -> u8 {
-        self.causes[r as usize]
+        self.records[r as usize].cause
     }
 
     pub(super) fn parents_of(&self, r: u32) -> &[u32] {
-        let (start, len) = self.spans[r as usize];
-        &self.parents[start as usize..(start + len) as usize]
+        let Record {
+            first_parent,
+            parent_count,
+            ..
+        } = self.records[r as usize];
+        &self.parents[first_parent as usize..(first_parent + parent_count) as usize]
     }
 
     /// The inner chain record `r` was derived by, if any.
