@@ -21,7 +21,7 @@ use super::chain_rules::in_hash_order;
 use super::chains::{node, parts};
 use super::inner_store;
 use super::se_chaining::{self, Hint, InnerChain, Kind, cause};
-use super::se_unary;
+use super::se_unary::{self, Starts};
 
 /// A candidate an inner chain removes, the outer chain's removals it rests on (all "off"
 /// nodes), and the inner chain.
@@ -41,15 +41,18 @@ pub(super) fn inner_eliminations(
 ) -> Arc<[InnerElimination]> {
     if level < 4 {
         let found = remembered(source, grid, InnerRule::Static, || {
-            usable_first_look(source, grid, |changed| se_unary::hints(grid, changed))
+            let chains = se_unary::StaticChains::new(grid, Some(source));
+            usable_first_look(source, grid, |starts| chains.hints(starts), true)
         });
         if !found.is_empty() || level < 3 {
             return found;
         }
         return remembered(source, grid, InnerRule::Multiple, || {
-            usable_first_look(source, grid, |changed| {
+            let hints = |starts| {
+                let changed = (starts == Starts::Wanted).then_some(source);
                 se_chaining::hints(grid, Kind::Multiple, changed)
-            })
+            };
+            usable_first_look(source, grid, hints, false)
         });
     }
     remembered(source, grid, InnerRule::Dynamic(inner), || {
@@ -136,22 +139,67 @@ pub(super) fn forget_all() {
     MEMO.lock().unwrap_or_else(|p| p.into_inner()).take();
 }
 
-/// The eliminations an outer chain takes from a static inner search (`hints`, given the board
-/// the outer chain started from when it may leave out what cannot rest on its removals).
+/// The eliminations an outer chain takes from a static inner search (`hints`, from the
+/// [`Starts`] asked for; `others_apart`: whether it can search the starts left out of the
+/// first look alone).
 ///
-/// Chains that pass no link the outer chain made rest on none of its removals, so they are
-/// left out first. They only matter to what is kept of equal removals, so when the others
-/// remove anything, all are searched again.
+/// Chains that pass no link the outer chain made rest on none of its removals, so their
+/// starts are left out first. They only matter to which of equal removals is kept: when the
+/// first look removes anything, the other starts' chains are looked at, and only if one of
+/// them comes before (or level with) a chain of the first look that removes the same, is
+/// everything taken again in SE's order. On the 13 sample puzzles none did in 16 thousand
+/// inner searches, and searching only the other starts (on link graphs already worked out)
+/// took a third of the time a whole second search took.
 fn usable_first_look(
     source: &Board,
     grid: &Board,
-    hints: impl Fn(Option<&Board>) -> Vec<Hint>,
+    hints: impl Fn(Starts) -> Vec<Hint>,
+    others_apart: bool,
 ) -> Vec<InnerElimination> {
-    let found = usable(source, grid, hints(Some(source)));
+    let first = hints(Starts::Wanted);
+    let ranks: Vec<(Vec<(usize, Digits)>, Rank)> = if others_apart {
+        first.iter().map(|h| (removal_of(h), rank_of(h))).collect()
+    } else {
+        Vec::new()
+    };
+    let found = usable(source, grid, first);
     if found.is_empty() {
         return found;
     }
-    usable(source, grid, hints(None))
+    if others_apart {
+        let comes_first = |h: &Hint| {
+            let (removal, rank) = (removal_of(h), rank_of(h));
+            ranks.iter().any(|(r, k)| *r == removal && !rank.after(k))
+        };
+        if !hints(Starts::Others).iter().any(comes_first) {
+            return found;
+        }
+    }
+    usable(source, grid, hints(Starts::All))
+}
+
+/// Where a hint comes in SE's order of an inner search's conclusions, but for the order found.
+struct Rank(f64, usize, u8);
+
+impl Rank {
+    /// Whether this comes strictly after `other`.
+    fn after(&self, other: &Rank) -> bool {
+        self.0
+            .total_cmp(&other.0)
+            .then((self.1, self.2).cmp(&(other.1, other.2)))
+            .is_gt()
+    }
+}
+
+fn rank_of(h: &Hint) -> Rank {
+    Rank(h.difficulty, h.complexity, h.sort_key)
+}
+
+/// What a hint removes, in a form that compares equal for equal removals.
+fn removal_of(h: &Hint) -> Vec<(usize, Digits)> {
+    let mut key = h.removable.clone();
+    key.sort_unstable();
+    key
 }
 
 /// The eliminations of `hints` an outer chain takes, in SE's order.
@@ -166,8 +214,7 @@ fn usable(source: &Board, grid: &Board, mut hints: Vec<Hint>) -> Vec<InnerElimin
     let mut kept: Vec<Vec<(usize, Digits)>> = Vec::new();
     let mut out = Vec::new();
     for hint in &hints {
-        let mut key = hint.removable.clone();
-        key.sort_unstable();
+        let key = removal_of(hint);
         if kept.contains(&key) {
             continue;
         }

@@ -16,34 +16,73 @@ use super::chains::{length_surcharge, node, parts};
 use super::se_chaining::{Hint, Implications, cause, digit_places, removable, true_to_false};
 use super::static_reach;
 
-/// Every static forcing chain and cycle on `grid`, in the order SE finds them; with
-/// `changed_from`, only those that may rest on what changed since that board (see [`Wanted`]).
-pub(super) fn hints(grid: &Board, changed_from: Option<&Board>) -> Vec<Hint> {
-    let places = digit_places(grid);
-    let mut out = Vec::new();
-    let links = static_reach::Links::of(grid, &places);
-    for (y, x) in [(false, true), (true, false), (true, true)] {
-        let wanted = changed_from.map(|source| Wanted::of(grid, source, &places, y, x));
-        let reach = links.reach(y, x);
-        for cell in 0..81 {
-            if grid.values[cell] != 0 || grid.count(cell) < 2 {
-                continue;
-            }
-            for d in digits_of(grid.cands[cell]) {
-                let on = node(cell, d, true);
-                let mut starts = match &wanted {
-                    None => [true; 3],
-                    Some(w) => [w.cycles.has(on), w.chains.has(on), w.chains.has(on ^ 1)],
-                };
-                // Searches that cannot find anything are not run (see `static_reach`).
-                starts[0] &= reach.on_cycle.has(on);
-                starts[1] &= reach.refutable.has(on);
-                starts[2] &= reach.refutable.has(on ^ 1);
-                unary(grid, &places, on, y, x, starts, &mut out);
-            }
+/// Which starts of a search to search from, given the board an outer chain started from (see
+/// [`Wanted`]): those whose chains may rest on what changed since, the others, or all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Starts {
+    All,
+    Wanted,
+    Others,
+}
+
+/// SE's static forcing chains and cycles on one board, ready to search: the board's link
+/// graphs worked out once for every search asked of it.
+pub(super) struct StaticChains<'a> {
+    grid: &'a Board,
+    places: [u128; 10],
+    /// Per link type (X, Y, both): which starts can find anything at all (see
+    /// `static_reach`), and, given the outer chain's starting board, which may rest on what
+    /// changed since.
+    passes: Vec<((bool, bool), static_reach::Reach, Option<Wanted>)>,
+}
+
+impl<'a> StaticChains<'a> {
+    pub(super) fn new(grid: &'a Board, changed_from: Option<&Board>) -> StaticChains<'a> {
+        let places = digit_places(grid);
+        let links = static_reach::Links::of(grid, &places);
+        let passes = [(false, true), (true, false), (true, true)]
+            .into_iter()
+            .map(|(y, x)| {
+                let wanted = changed_from.map(|source| Wanted::of(grid, source, &places, y, x));
+                ((y, x), links.reach(y, x), wanted)
+            })
+            .collect();
+        StaticChains {
+            grid,
+            places,
+            passes,
         }
     }
-    out
+
+    /// The chains and cycles from `starts` (all of them when no starting board was given), in
+    /// the order SE finds them.
+    pub(super) fn hints(&self, starts: Starts) -> Vec<Hint> {
+        let grid = self.grid;
+        let mut out = Vec::new();
+        for ((y, x), reach, wanted) in &self.passes {
+            for cell in 0..81 {
+                if grid.values[cell] != 0 || grid.count(cell) < 2 {
+                    continue;
+                }
+                for d in digits_of(grid.cands[cell]) {
+                    let on = node(cell, d, true);
+                    let mut from = match (wanted, starts) {
+                        (None, _) | (_, Starts::All) => [true; 3],
+                        (Some(w), _) => {
+                            let mine = [w.cycles.has(on), w.chains.has(on), w.chains.has(on ^ 1)];
+                            mine.map(|m| m == (starts == Starts::Wanted))
+                        }
+                    };
+                    // Searches that cannot find anything are not run (see `static_reach`).
+                    from[0] &= reach.on_cycle.has(on);
+                    from[1] &= reach.refutable.has(on);
+                    from[2] &= reach.refutable.has(on ^ 1);
+                    unary(grid, &self.places, on, *y, *x, from, &mut out);
+                }
+            }
+        }
+        out
+    }
 }
 
 /// The searches that may find a chain resting on some removal of the outer chain (one whose

@@ -100,7 +100,8 @@ impl Links {
         // ones), and only cycles are asked for: links into other cells are left out, which
         // makes that graph a third of the size.
         let wanted = |v: usize, t: u32| {
-            if !x && !(self.bivalue[v] && self.bivalue[(t & !CELL_LINK) as usize]) {
+            let between_bivalue = self.bivalue[v] && self.bivalue[(t & !CELL_LINK) as usize];
+            if !(x || between_bivalue) {
                 false
             } else if t & CELL_LINK != 0 {
                 y
