@@ -21,7 +21,8 @@ use super::super::grid::cell_name;
 use super::super::step::{CellDigit, Link, Role, Step};
 use super::chain_rules::first_rule;
 use super::chains::{length_surcharge, node, nodes_text, parts};
-use super::{se_nested, se_unary};
+use super::se_nested;
+use super::se_unary::{self, Starts};
 use std::cell::Cell;
 use std::rc::Rc;
 use std::thread::LocalKey;
@@ -715,6 +716,8 @@ struct Search<'a> {
     /// none of whose assumptions can, and whose own cell or unit did not change, rests on none
     /// of the outer chain's removals, and is not searched.
     changed: Option<(&'a Board, se_unary::Nodes)>,
+    /// With `changed`: search the chains it leaves out instead of those it keeps.
+    others: bool,
     /// What assuming each candidate true leads to (index: node / 2), followed once: region
     /// chains need the same assumptions as the cells they pass through.
     assumed_true: Vec<Option<Rc<Implications>>>,
@@ -1021,7 +1024,7 @@ impl Search<'_> {
                 .filter(|i| pos & (1 << i) != 0)
                 .map(|i| UNITS[unit][i])
                 .collect();
-            if !self.may_rest_on_changes(&places, digit, Some(unit)) {
+            if self.may_rest_on_changes(&places, digit, Some(unit)) == self.others {
                 continue;
             }
             let branches: Vec<Rc<Implications>> =
@@ -1056,9 +1059,11 @@ impl Search<'_> {
             return;
         }
         // An inner search leaves out the cell chains that cannot rest on the outer chain's
-        // removals, and does not follow their assumptions for them.
-        let cell_wanted =
-            digits_of(self.board.cands[cell]).any(|d| self.may_rest_on_changes(&[cell], d, None));
+        // removals (or, asked for the others, those that can), and does not follow their
+        // assumptions for them.
+        let cell_wanted = digits_of(self.board.cands[cell])
+            .any(|d| self.may_rest_on_changes(&[cell], d, None))
+            != self.others;
         let mut branches = Vec::new();
         for digit in digits_of(self.board.cands[cell]) {
             if self.changed.is_none() {
@@ -1136,6 +1141,7 @@ pub(super) fn find_from(
         current: 0,
         all: None,
         changed: None,
+        others: false,
         assumed_true: vec![None; 729],
         places: digit_places(board),
     };
@@ -1146,8 +1152,8 @@ pub(super) fn find_from(
 }
 
 /// Every conclusion SE's `kind` of chaining finds on `board`, in the order found (as an inner
-/// rule of a nested chain); for multiple static chains with `changed_from`, only those that
-/// may rest on what changed since that board.
+/// rule of a nested chain); for multiple static chains with `changed_from`, only those of
+/// `starts`: those that may rest on what changed since that board, or the others.
 ///
 /// Every assumption is followed. Picking out, by their singles closures (as
 /// [`super::chain_screen`] does for whole boards), the assumptions of a dynamic search that
@@ -1155,9 +1161,14 @@ pub(super) fn find_from(
 /// 32 units' places and 13 cells a board may still share a conclusion, so nearly every "true"
 /// assumption is followed anyway, and the closures (0.2 ms a board) cost what the left-out
 /// "false" ones saved. Measured: no faster, the same ratings.
-pub(super) fn hints(board: &Board, kind: Kind, changed_from: Option<&Board>) -> Vec<Hint> {
+pub(super) fn hints(
+    board: &Board,
+    kind: Kind,
+    changed_from: Option<&Board>,
+    starts: Starts,
+) -> Vec<Hint> {
     let changed = changed_from
-        .filter(|_| kind == Kind::Multiple)
+        .filter(|_| kind == Kind::Multiple && starts != Starts::All)
         .map(|source| (source, se_unary::reaching_new_strong_links(board, source)));
     let mut search = Search {
         board,
@@ -1166,6 +1177,7 @@ pub(super) fn hints(board: &Board, kind: Kind, changed_from: Option<&Board>) -> 
         current: 0,
         all: Some(Listed::new()),
         changed,
+        others: starts == Starts::Others,
         assumed_true: vec![None; 729],
         places: digit_places(board),
     };

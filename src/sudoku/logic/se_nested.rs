@@ -42,17 +42,14 @@ pub(super) fn inner_eliminations(
     if level < 4 {
         let found = remembered(source, grid, InnerRule::Static, || {
             let chains = se_unary::StaticChains::new(grid, Some(source));
-            usable_first_look(source, grid, |starts| chains.hints(starts), true)
+            usable_first_look(source, grid, |starts| chains.hints(starts))
         });
         if !found.is_empty() || level < 3 {
             return found;
         }
         return remembered(source, grid, InnerRule::Multiple, || {
-            let hints = |starts| {
-                let changed = (starts == Starts::Wanted).then_some(source);
-                se_chaining::hints(grid, Kind::Multiple, changed)
-            };
-            usable_first_look(source, grid, hints, false)
+            let hints = |starts| se_chaining::hints(grid, Kind::Multiple, Some(source), starts);
+            usable_first_look(source, grid, hints)
         });
     }
     remembered(source, grid, InnerRule::Dynamic(inner), || {
@@ -61,7 +58,11 @@ pub(super) fn inner_eliminations(
             1 => Kind::DynamicPlus,
             level => Kind::Nested { level, inner: 0 },
         };
-        usable(source, grid, se_chaining::hints(grid, kind, None))
+        usable(
+            source,
+            grid,
+            se_chaining::hints(grid, kind, None, Starts::All),
+        )
     })
 }
 
@@ -140,8 +141,7 @@ pub(super) fn forget_all() {
 }
 
 /// The eliminations an outer chain takes from a static inner search (`hints`, from the
-/// [`Starts`] asked for; `others_apart`: whether it can search the starts left out of the
-/// first look alone).
+/// [`Starts`] asked for).
 ///
 /// Chains that pass no link the outer chain made rest on none of its removals, so their
 /// starts are left out first. They only matter to which of equal removals is kept: when the
@@ -154,26 +154,20 @@ fn usable_first_look(
     source: &Board,
     grid: &Board,
     hints: impl Fn(Starts) -> Vec<Hint>,
-    others_apart: bool,
 ) -> Vec<InnerElimination> {
     let first = hints(Starts::Wanted);
-    let ranks: Vec<(Vec<(usize, Digits)>, Rank)> = if others_apart {
-        first.iter().map(|h| (removal_of(h), rank_of(h))).collect()
-    } else {
-        Vec::new()
-    };
+    let ranks: Vec<(Vec<(usize, Digits)>, Rank)> =
+        first.iter().map(|h| (removal_of(h), rank_of(h))).collect();
     let found = usable(source, grid, first);
     if found.is_empty() {
         return found;
     }
-    if others_apart {
-        let comes_first = |h: &Hint| {
-            let (removal, rank) = (removal_of(h), rank_of(h));
-            ranks.iter().any(|(r, k)| *r == removal && !rank.after(k))
-        };
-        if !hints(Starts::Others).iter().any(comes_first) {
-            return found;
-        }
+    let comes_first = |h: &Hint| {
+        let (removal, rank) = (removal_of(h), rank_of(h));
+        ranks.iter().any(|(r, k)| *r == removal && !rank.after(k))
+    };
+    if !hints(Starts::Others).iter().any(comes_first) {
+        return found;
     }
     usable(source, grid, hints(Starts::All))
 }
