@@ -21,8 +21,8 @@ use super::super::grid::cell_name;
 use super::super::step::{CellDigit, Link, Role, Step};
 use super::chain_rules::first_rule;
 use super::chains::{length_surcharge, node, nodes_text, parts};
-use super::se_nested;
 use super::se_unary::{self, Starts};
+use super::{se_nested, static_reach};
 use std::cell::Cell;
 use std::rc::Rc;
 use std::thread::LocalKey;
@@ -729,6 +729,10 @@ struct Search<'a> {
     changed: Option<(&'a Board, se_unary::Nodes)>,
     /// With `changed`: search the chains it leaves out instead of those it keeps.
     others: bool,
+    /// For a search of multiple static chains: what each assumption's static chains can reach.
+    /// A cell or region chain whose assumptions reach no node in common concludes nothing, and
+    /// is not searched: in the inner searches of the slowest sample puzzles, over 99% of them.
+    reachable: Option<static_reach::Reachable>,
     /// What assuming each candidate true leads to (index: node / 2), followed once: region
     /// chains need the same assumptions as the cells they pass through.
     assumed_true: Vec<Option<Rc<Implications>>>,
@@ -1042,7 +1046,9 @@ impl Search<'_> {
                 .filter(|i| pos & (1 << i) != 0)
                 .map(|i| UNITS[unit][i])
                 .collect();
-            if self.may_rest_on_changes(&places, digit, Some(unit)) == self.others {
+            if self.may_rest_on_changes(&places, digit, Some(unit)) == self.others
+                || !self.may_meet(places.iter().map(|&c| node(c, digit, true)))
+            {
                 continue;
             }
             let branches: Vec<Rc<Implications>> =
@@ -1065,6 +1071,11 @@ impl Search<'_> {
         moved || cells.iter().any(|&c| reaching.has(node(c, digit, true)))
     }
 
+    /// Whether chains from all of `starts` may share a node (see `reachable`).
+    fn may_meet(&self, starts: impl IntoIterator<Item = usize>) -> bool {
+        self.reachable.as_ref().is_none_or(|r| r.meet(starts))
+    }
+
     fn cell(&mut self, cell: usize) {
         self.current = cell;
         let cands = self.board.count(cell);
@@ -1079,12 +1090,14 @@ impl Search<'_> {
         // An inner search leaves out the cell chains that cannot rest on the outer chain's
         // removals (or, asked for the others, those that can), and does not follow their
         // assumptions for them.
-        let cell_wanted = digits_of(self.board.cands[cell])
-            .any(|d| self.may_rest_on_changes(&[cell], d, None))
-            != self.others;
+        let digits = || digits_of(self.board.cands[cell]);
+        let cell_wanted = digits().any(|d| self.may_rest_on_changes(&[cell], d, None))
+            != self.others
+            && self.may_meet(digits().map(|d| node(cell, d, true)));
         let mut branches = Vec::new();
         for digit in digits_of(self.board.cands[cell]) {
-            if self.changed.is_none() {
+            // (Multiple chains only assume candidates true: see `both_ways`.)
+            if self.kind != Kind::Multiple {
                 branches.push(self.both_ways(cell, digit, cands));
             } else if cell_wanted {
                 branches.push(self.truth(cell, digit));
@@ -1160,9 +1173,13 @@ pub(super) fn find_from(
         all: None,
         changed: None,
         others: false,
+        reachable: None,
         assumed_true: vec![None; 729],
         places: digit_places(board),
     };
+    if kind == Kind::Multiple {
+        search.reachable = Some(static_reach::Links::of(board, &search.places).reachable());
+    }
     for cell in cells {
         search.cell(cell);
     }
@@ -1196,9 +1213,13 @@ pub(super) fn hints(
         all: Some(Listed::new()),
         changed,
         others: starts == Starts::Others,
+        reachable: None,
         assumed_true: vec![None; 729],
         places: digit_places(board),
     };
+    if kind == Kind::Multiple {
+        search.reachable = Some(static_reach::Links::of(board, &search.places).reachable());
+    }
     for cell in 0..81 {
         search.cell(cell);
     }

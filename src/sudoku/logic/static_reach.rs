@@ -38,13 +38,58 @@ pub(super) struct Links {
     targets: Vec<u32>,
     /// Per node: whether its cell has two candidates.
     bivalue: Vec<bool>,
+    /// Per candidate node (see `chains::node`): its index among `ids`, or `NONE`.
+    index_of: Vec<u32>,
+}
+
+/// What every node of a grid's link graph (both link types) reaches, component by component.
+pub(super) struct Reachable {
+    index_of: Vec<u32>,
+    /// Per node index: its strongly connected component.
+    component: Vec<u32>,
+    /// Per component: the node index it is when it is a lone node leading nowhere (its reach is
+    /// itself), else its reach's number in `sets`.
+    reach_of: Vec<(u32, u32)>,
+    /// Reach sets of node indices, `words` words each.
+    sets: Vec<u64>,
+    words: usize,
+}
+
+impl Reachable {
+    /// Whether some node is reached from every one of `starts` (candidate nodes of the grid):
+    /// only then can static chains from all of them share a conclusion.
+    pub(super) fn meet(&self, starts: impl IntoIterator<Item = usize>) -> bool {
+        let mut common = [u64::MAX; 1458usize.div_ceil(64)];
+        let common = &mut common[..self.words];
+        for n in starts {
+            let v = self.index_of[n];
+            if v == NONE {
+                return false;
+            }
+            match self.reach_of[self.component[v as usize] as usize] {
+                (lone, NONE) => {
+                    let (word, bit) = (lone as usize / 64, 1u64 << (lone % 64));
+                    let kept = common[word] & bit;
+                    common.fill(0);
+                    common[word] = kept;
+                }
+                (_, set) => {
+                    let set = &self.sets[set as usize * self.words..][..self.words];
+                    for (a, b) in common.iter_mut().zip(set) {
+                        *a &= b;
+                    }
+                }
+            }
+        }
+        common.iter().any(|&w| w != 0)
+    }
 }
 
 impl Links {
     pub(super) fn of(grid: &Board, places: &[u128; 10]) -> Links {
         let mut ids: Vec<u16> = Vec::with_capacity(2 * 81 * 9);
         let mut bivalue: Vec<bool> = Vec::with_capacity(2 * 81 * 9);
-        let mut index_of = [NONE; 1458];
+        let mut index_of = vec![NONE; 1458];
         for cell in 0..81 {
             if grid.values[cell] != 0 {
                 continue;
@@ -80,6 +125,7 @@ impl Links {
             first,
             targets,
             bivalue,
+            index_of,
         }
     }
 
@@ -90,6 +136,25 @@ impl Links {
     /// inner search asks about (about 100 of 430 nodes: two words a set instead of seven) was
     /// no faster.
     pub(super) fn reach(&self, y: bool, x: bool) -> Reach {
+        self.components(y, x).0
+    }
+
+    /// What every node reaches with both link types (the links of multiple static chains).
+    pub(super) fn reachable(self) -> Reachable {
+        let (_, component, reach_of, sets, words) = self.components(true, true);
+        Reachable {
+            index_of: self.index_of,
+            component,
+            reach_of,
+            sets,
+            words,
+        }
+    }
+
+    /// [`Links::reach`], with the graph's components and what each reaches (as
+    /// [`Reachable`] keeps them).
+    #[allow(clippy::type_complexity)]
+    fn components(&self, y: bool, x: bool) -> (Reach, Vec<u32>, Vec<(u32, u32)>, Vec<u64>, usize) {
         let ids = &self.ids;
         // A "true" node always forces its digit's other places false, and its cell's other
         // digits with Y links; a "false" node makes its cell's single with Y links and its
@@ -232,9 +297,10 @@ impl Links {
                 sets.extend_from_slice(&here);
             }
         }
-        Reach {
+        let reach = Reach {
             on_cycle,
             refutable,
-        }
+        };
+        (reach, component, reach_of, sets, words)
     }
 }
