@@ -732,7 +732,7 @@ struct Search<'a> {
     /// For a search of multiple static chains: what each assumption's static chains can reach.
     /// A cell or region chain whose assumptions reach no node in common concludes nothing, and
     /// is not searched: in the inner searches of the slowest sample puzzles, over 99% of them.
-    reachable: Option<static_reach::Reachable>,
+    reachable: Option<&'a static_reach::Reachable>,
     /// What assuming each candidate true leads to (index: node / 2), followed once: region
     /// chains need the same assumptions as the cells they pass through.
     assumed_true: Vec<Option<Rc<Implications>>>,
@@ -1177,8 +1177,10 @@ pub(super) fn find_from(
         assumed_true: vec![None; 729],
         places: digit_places(board),
     };
+    let reachable;
     if kind == Kind::Multiple {
-        search.reachable = Some(static_reach::Links::of(board, &search.places).reachable());
+        reachable = static_reach::Links::of(board, &search.places).reach_all().1;
+        search.reachable = Some(&reachable);
     }
     for cell in cells {
         search.cell(cell);
@@ -1188,7 +1190,8 @@ pub(super) fn find_from(
 
 /// Every conclusion SE's `kind` of chaining finds on `board`, in the order found (as an inner
 /// rule of a nested chain); for multiple static chains with `changed_from`, only those of
-/// `starts`: those that may rest on what changed since that board, or the others.
+/// `starts`: those that may rest on what changed since that board, or the others. Multiple
+/// chains are given what each node of `board` reaches (see `Search::reachable`).
 ///
 /// Every assumption is followed. Picking out, by their singles closures (as
 /// [`super::chain_screen`] does for whole boards), the assumptions of a dynamic search that
@@ -1201,6 +1204,7 @@ pub(super) fn hints(
     kind: Kind,
     changed_from: Option<&Board>,
     starts: Starts,
+    reachable: Option<&static_reach::Reachable>,
 ) -> Vec<Hint> {
     let changed = changed_from
         .filter(|_| kind == Kind::Multiple && starts != Starts::All)
@@ -1213,13 +1217,10 @@ pub(super) fn hints(
         all: Some(Listed::new()),
         changed,
         others: starts == Starts::Others,
-        reachable: None,
+        reachable,
         assumed_true: vec![None; 729],
         places: digit_places(board),
     };
-    if kind == Kind::Multiple {
-        search.reachable = Some(static_reach::Links::of(board, &search.places).reachable());
-    }
     for cell in 0..81 {
         search.cell(cell);
     }

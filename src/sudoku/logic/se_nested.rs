@@ -22,6 +22,7 @@ use super::chains::{node, parts};
 use super::inner_store;
 use super::se_chaining::{self, Hint, InnerChain, Kind, cause};
 use super::se_unary::{self, Starts};
+use super::static_reach;
 
 /// A candidate an inner chain removes, the outer chain's removals it rests on (all "off"
 /// nodes), and the inner chain.
@@ -40,15 +41,29 @@ pub(super) fn inner_eliminations(
     inner: u8,
 ) -> Arc<[InnerElimination]> {
     if level < 4 {
+        // Kept for the multiple chains: they are screened by the same link graph.
+        let mut searched = None;
         let found = remembered(source, grid, InnerRule::Static, || {
             let chains = se_unary::StaticChains::new(grid, Some(source));
-            usable_first_look(source, grid, |starts| chains.hints(starts))
+            let found = usable_first_look(source, grid, |starts| chains.hints(starts));
+            searched = Some(chains);
+            found
         });
         if !found.is_empty() || level < 3 {
             return found;
         }
         return remembered(source, grid, InnerRule::Multiple, || {
-            let hints = |starts| se_chaining::hints(grid, Kind::Multiple, Some(source), starts);
+            let reachable = match searched {
+                Some(chains) => chains.into_reachable(),
+                None => {
+                    static_reach::Links::of(grid, &se_chaining::digit_places(grid))
+                        .reach_all()
+                        .1
+                }
+            };
+            let hints = |starts| {
+                se_chaining::hints(grid, Kind::Multiple, Some(source), starts, Some(&reachable))
+            };
             usable_first_look(source, grid, hints)
         });
     }
@@ -61,7 +76,7 @@ pub(super) fn inner_eliminations(
         usable(
             source,
             grid,
-            se_chaining::hints(grid, kind, None, Starts::All),
+            se_chaining::hints(grid, kind, None, Starts::All, None),
         )
     })
 }

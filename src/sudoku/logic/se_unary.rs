@@ -34,24 +34,32 @@ pub(super) struct StaticChains<'a> {
     /// `static_reach`), and, given the outer chain's starting board, which may rest on what
     /// changed since.
     passes: Vec<((bool, bool), static_reach::Reach, Option<Wanted>)>,
+    /// What each node reaches with both link types, worked out with their pass.
+    reachable: static_reach::Reachable,
 }
 
 impl<'a> StaticChains<'a> {
     pub(super) fn new(grid: &'a Board, changed_from: Option<&Board>) -> StaticChains<'a> {
         let places = digit_places(grid);
         let links = static_reach::Links::of(grid, &places);
-        let passes = [(false, true), (true, false), (true, true)]
-            .into_iter()
-            .map(|(y, x)| {
-                let wanted = changed_from.map(|source| Wanted::of(grid, source, &places, y, x));
-                ((y, x), links.reach(y, x), wanted)
-            })
-            .collect();
+        let wanted = |y, x| changed_from.map(|source| Wanted::of(grid, source, &places, y, x));
+        let (both, reachable) = links.reach_all();
+        let passes = vec![
+            ((false, true), links.reach(false, true), wanted(false, true)),
+            ((true, false), links.reach(true, false), wanted(true, false)),
+            ((true, true), both, wanted(true, true)),
+        ];
         StaticChains {
             grid,
             places,
             passes,
+            reachable,
         }
+    }
+
+    /// What each node reaches with both link types (see [`static_reach::Reachable`]).
+    pub(super) fn into_reachable(self) -> static_reach::Reachable {
+        self.reachable
     }
 
     /// The chains and cycles from `starts` (all of them when no starting board was given), in

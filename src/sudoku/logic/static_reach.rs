@@ -139,16 +139,18 @@ impl Links {
         self.components(y, x).0
     }
 
-    /// What every node reaches with both link types (the links of multiple static chains).
-    pub(super) fn reachable(self) -> Reachable {
-        let (_, component, reach_of, sets, words) = self.components(true, true);
-        Reachable {
-            index_of: self.index_of,
+    /// [`Links::reach`] with both link types, and what every node reaches with them (the
+    /// links of multiple static chains).
+    pub(super) fn reach_all(&self) -> (Reach, Reachable) {
+        let (reach, component, reach_of, sets, words) = self.components(true, true);
+        let reachable = Reachable {
+            index_of: self.index_of.clone(),
             component,
             reach_of,
             sets,
             words,
-        }
+        };
+        (reach, reachable)
     }
 
     /// [`Links::reach`], with the graph's components and what each reaches (as
