@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::super::candidates::{Board, CELL_UNITS, Digits, UNITS};
+use super::super::candidates::{Board, CELL_UNITS, Digits, UNIT_CELLS};
 use super::chain_rules::in_hash_order;
 use super::chains::{node, parts};
 use super::inner_store;
@@ -222,19 +222,24 @@ fn usable(source: &Board, grid: &Board, mut hints: Vec<Hint>) -> Vec<InnerElimin
     });
     let mut kept: Vec<Vec<(usize, Digits)>> = Vec::new();
     let mut out = Vec::new();
+    let (before, after) = (
+        se_chaining::digit_places(source),
+        se_chaining::digit_places(grid),
+    );
+    let removed: [u128; 10] = std::array::from_fn(|d| before[d] & !after[d]);
     for hint in &hints {
         let key = removal_of(hint);
         if kept.contains(&key) {
             continue;
         }
         kept.push(key);
-        let parents = rule_parents(source, grid, hint);
+        let (parents, fingerprint) = parents_and_fingerprint(&removed, hint);
         if parents.is_empty() {
             continue;
         }
         let chain = InnerChain {
             complexity: hint.complexity,
-            fingerprint: fingerprint(hint),
+            fingerprint,
         };
         for (cell, digits) in in_hash_order(hint.removable.clone()) {
             for d in 1..=9u8 {
@@ -253,17 +258,30 @@ fn usable(source: &Board, grid: &Board, mut hints: Vec<Hint>) -> Vec<InnerElimin
 
 /// The outer chain's removals a hint rests on: for every "true" node of its chains, the
 /// candidates of its cell (when a cell made it true) or of its digit in its unit (when a unit
-/// did) that the outer chain removed. In SE's order, each once.
-fn rule_parents(source: &Board, grid: &Board, hint: &Hint) -> Vec<usize> {
+/// did) that the outer chain removed (`removed`: per digit, the cells where it went). In SE's
+/// order, each once. With them, what tells the hint's chains from other chains (SE counts
+/// equal ones once): a hash of their nodes, chain by chain, in `getChain` order. Both come
+/// from one walk of the chains.
+fn parents_and_fingerprint(removed: &[u128; 10], hint: &Hint) -> (Vec<usize>, u64) {
     let mut out: Vec<usize> = Vec::new();
+    let mut added = [0u64; 1458usize.div_ceil(64)];
     let mut add = |n: usize| {
-        if !out.contains(&n) {
+        let (word, bit) = (n / 64, 1u64 << (n % 64));
+        if added[word] & bit == 0 {
+            added[word] |= bit;
             out.push(n);
         }
     };
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |x: u64| {
+        hash ^= x;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    };
     for (imp, target) in &hint.targets {
         imp.walk_ancestors(*target, |r| {
-            let (cell, digit, on) = parts(imp.node_of(r));
+            let n = imp.node_of(r);
+            mix(n as u64 + 1);
+            let (cell, digit, on) = parts(n);
             let mut why = imp.cause_of(r);
             if why == cause::NONE {
                 why = hint.start_cause;
@@ -273,7 +291,7 @@ fn rule_parents(source: &Board, grid: &Board, hint: &Hint) -> Vec<usize> {
             }
             if why == cause::CELL {
                 for d in 1..=9u8 {
-                    if source.has(cell, d) && !grid.has(cell, d) {
+                    if removed[usize::from(d)] >> cell & 1 != 0 {
                         add(node(cell, d, false));
                     }
                 }
@@ -285,27 +303,14 @@ fn rule_parents(source: &Board, grid: &Board, hint: &Hint) -> Vec<usize> {
                 cause::COLUMN => column,
                 _ => boxu,
             };
-            for &c in &UNITS[unit] {
-                if source.has(c, digit) && !grid.has(c, digit) {
-                    add(node(c, digit, false));
-                }
+            // A unit's cells ascend in `UNITS` order.
+            let mut here = removed[usize::from(digit)] & UNIT_CELLS[unit];
+            while here != 0 {
+                add(node(here.trailing_zeros() as usize, digit, false));
+                here &= here - 1;
             }
         });
-    }
-    out
-}
-
-/// What tells two inner chains apart (SE counts equal ones once): their nodes, chain by chain,
-/// in `getChain` order.
-fn fingerprint(hint: &Hint) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut mix = |x: u64| {
-        h ^= x;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    };
-    for (imp, target) in &hint.targets {
-        imp.walk_ancestors(*target, |r| mix(imp.node_of(r) as u64 + 1));
         mix(0xffff);
     }
-    h
+    (out, hash)
 }
