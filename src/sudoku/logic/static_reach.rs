@@ -177,18 +177,23 @@ impl Links {
             }
         };
         let all = |v: usize| &self.targets[self.first[v] as usize..self.first[v + 1] as usize];
-        let mut kept: Vec<u32> = Vec::with_capacity(self.targets.len());
-        let mut first: Vec<u32> = Vec::with_capacity(ids.len() + 1);
-        for v in 0..ids.len() {
+        // With both link types every link is taken: the graph's own lists serve (the loops
+        // below drop the cell-link mark).
+        let (mut kept, mut first): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        if !(x && y) {
+            kept.reserve(self.targets.len());
+            first.reserve(ids.len() + 1);
+            for v in 0..ids.len() {
+                first.push(kept.len() as u32);
+                kept.extend(all(v).iter().filter(|&&t| wanted(v, t)));
+            }
             first.push(kept.len() as u32);
-            kept.extend(
-                all(v)
-                    .iter()
-                    .filter(|&&t| wanted(v, t))
-                    .map(|&t| t & !CELL_LINK),
-            );
         }
-        first.push(kept.len() as u32);
+        let (kept, first) = if x && y {
+            (&self.targets, &self.first)
+        } else {
+            (&kept, &first)
+        };
         let edges = |v: usize| &kept[first[v] as usize..first[v + 1] as usize];
 
         // Tarjan's strongly connected components, without recursion. Components come out sinks
@@ -226,7 +231,7 @@ impl Links {
                 let v = v as usize;
                 if let Some(&w) = edges(v).get(*edge as usize) {
                     *edge += 1;
-                    let w = w as usize;
+                    let w = (w & !CELL_LINK) as usize;
                     if order[w] == NONE {
                         order[w] = visited;
                         low[w] = visited;
@@ -269,7 +274,7 @@ impl Links {
                         continue;
                     }
                     for &t in edges(w as usize) {
-                        let to = component[t as usize];
+                        let to = component[(t & !CELL_LINK) as usize];
                         if to == c || joined_by[to as usize] == c {
                             continue;
                         }
