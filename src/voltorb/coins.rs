@@ -20,7 +20,7 @@ use std::hash::BuildHasherDefault;
 
 use super::board::{Board, CELLS};
 use super::memo::KeyHasher;
-use super::policy::{Entry, Summary, board_hash};
+use super::policy::{Entry, Summary, add_to_key, board_hash};
 
 /// Default node budget: board sets valued exactly before the one-flip rule takes over.
 pub const DEFAULT_COIN_BUDGET: u64 = 500_000;
@@ -224,9 +224,8 @@ impl Search {
     /// (factor, clear chance) of the settled, non-empty `set` under optimal play, quitting
     /// allowed (factor 1, no clear).
     fn value(&mut self, set: &[Entry], flipped: u32) -> (f64, f64) {
-        let key = set.iter().fold((0u64, 0u64), |(a, b), e| {
-            let [x, y] = self.hash_of[e.id as usize];
-            (a.wrapping_add(x), b.wrapping_add(y))
+        let key = set.iter().fold((0, 0), |key, e| {
+            add_to_key(key, self.hash_of[e.id as usize])
         });
         if let Some(&v) = self.memo.get(&key) {
             return v;

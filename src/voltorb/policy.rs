@@ -259,6 +259,11 @@ pub(super) fn board_hash(id: u64) -> [u64; 2] {
     [mix(id), mix(id ^ 0xA5A5_5A5A_0F0F_F0F0)]
 }
 
+/// `key` with board hashes `[a, b]` added: a set's key is the sum over its boards.
+pub(super) fn add_to_key(key: (u64, u64), [a, b]: [u64; 2]) -> (u64, u64) {
+    (key.0.wrapping_add(a), key.1.wrapping_add(b))
+}
+
 /// A well-mixed 64-bit hash of `z` (board identities for set keys).
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -386,19 +391,18 @@ impl Search {
         let boards = &self.arena[start..end];
         let mut any_won = false;
         let mut key = (0u64, 0u64);
-        let mut add = |[a, b]: [u64; 2]| key = (key.0.wrapping_add(a), key.1.wrapping_add(b));
         match g {
             None => {
                 for e in boards {
                     any_won |= is_won(e);
-                    add(self.hash_of[e.id as usize]);
+                    key = add_to_key(key, self.hash_of[e.id as usize]);
                 }
             }
             Some(g) => {
                 let image = self.images_under(g);
                 for e in boards {
                     any_won |= is_won(e);
-                    add(self.hash_of[image[e.id as usize] as usize]);
+                    key = add_to_key(key, self.hash_of[image[e.id as usize] as usize]);
                 }
             }
         }
