@@ -4,9 +4,6 @@
 import { isAbort } from '../../engine.js';
 import { newTeam, teamPossible, teamSize } from '../../search-team.js';
 
-/** Node budgets above this (the search's default) get a table of their own. */
-const DEFAULT_BUDGET = 1_000_000;
-
 /**
  * `voltorb.analyze(args)` with the best-move search shared by the engine's workers (see
  * `teamSize`) when the page can share memory, else on one worker: the same reply.
@@ -15,7 +12,9 @@ export async function analyzeBest(engine, args, { signal } = {}) {
   const wantsSearch = args.best !== false && (args.objective ?? 'win') === 'win';
   if (!wantsSearch || !teamPossible(engine) || signal?.aborted) return engine.voltorb.analyze(args, { signal });
   const members = teamSize(engine);
-  const team = newTeam({ large: args.exhaustive || (args.budget ?? 0) > DEFAULT_BUDGET }).member;
+  // A search past the default budget (the page's "to the end", or a caller's own budget, only
+  // ever given to go further) gets a table of its own; the core alone knows the default.
+  const team = newTeam({ large: Boolean(args.exhaustive) || args.budget !== undefined }).member;
   // The leader is queued first: it is the one that analyses, and helpers only speed it up.
   const leader = new AbortController();
   const lead = engine.run('voltorb.analyze', { ...args, team: team(0) }, { signal: leader.signal });
