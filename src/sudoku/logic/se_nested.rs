@@ -67,6 +67,12 @@ pub(super) fn inner_eliminations(
             usable_first_look(source, grid, hints)
         });
     }
+    // Measured and not kept: following only the assumptions whose plain dynamic chains look
+    // (at their nodes' cells, and their digits' places among the cells' peers) at a place the
+    // outer chain has emptied; the others' chains are those of the board before, where such
+    // chains conclude nothing. On the slowest sample puzzle 79% of the "true" assumptions
+    // looked at one, whether counted from the starting board or from the board of the chain's
+    // previous inner search, and the rating was no faster.
     remembered(source, grid, InnerRule::Dynamic(inner), || {
         let kind = match inner {
             0 => Kind::Dynamic,
