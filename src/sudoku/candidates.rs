@@ -59,6 +59,19 @@ pub const PEER_CELLS: [u128; 81] = {
     t
 };
 
+/// Each cell alone as an 81-bit set (bit `cell`). The chain searches take their cell bits
+/// from here rather than shifting: in WebAssembly a `u128` shifted by a variable amount is a
+/// call into compiler-rt that hands its result back through memory, and they make millions.
+pub const CELL_BIT: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        t[c] = 1 << c;
+        c += 1;
+    }
+    t
+};
+
 /// Each unit's cells as bits of an 81-bit set (bit `cell`), for the techniques that ask
 /// whether units meet or hold a set of cells in one operation.
 pub const UNIT_CELLS: [u128; 27] = {

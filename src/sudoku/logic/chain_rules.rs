@@ -7,7 +7,7 @@
 //! the chain candidates it depends on, in the order SE finds them, because the order decides
 //! which parents a candidate gets and so how long SE says the chain is.
 
-use super::super::candidates::{Board, Digits, UNIT_CELLS, UNITS};
+use super::super::candidates::{Board, CELL_BIT, Digits, UNIT_CELLS, UNITS};
 use super::chains::node;
 
 /// An elimination found by a rule inside a chain, and the removed candidates (chain nodes,
@@ -120,8 +120,8 @@ fn locking(source: &Board, grid: &Board, removed: &Removed, out: &mut Vec<RuleEl
                 }
                 let places = (0..9)
                     .filter(|i| pos & (1 << i) != 0)
-                    .fold(0u128, |m, i| m | 1 << UNITS[u1][i]);
-                let in_u1 = |c: usize| UNIT_CELLS[u1] >> c & 1 == 1;
+                    .fold(0u128, |m, i| m | CELL_BIT[UNITS[u1][i]]);
+                let in_u1 = |c: usize| UNIT_CELLS[u1] & CELL_BIT[c] != 0;
                 for i2 in 0..9 {
                     let u2 = unit_of(kind2, i2);
                     if UNIT_CELLS[u1] & UNIT_CELLS[u2] == 0 || places & !UNIT_CELLS[u2] != 0 {
@@ -132,7 +132,7 @@ fn locking(source: &Board, grid: &Board, removed: &Removed, out: &mut Vec<RuleEl
                         .filter(|&&c| !in_u1(c) && grid.has(c, digit))
                         .map(|&c| (c, 1 << digit))
                         .collect();
-                    let in_u2 = |c: &usize| UNIT_CELLS[u2] >> c & 1 == 1;
+                    let in_u2 = |c: &usize| UNIT_CELLS[u2] & CELL_BIT[*c] != 0;
                     let outside = UNITS[u1].iter().copied().filter(|c| !in_u2(c));
                     let parents = removed_in(source, grid, outside, digit);
                     push_hint(out, removable, parents);
@@ -260,7 +260,7 @@ fn x_wing(source: &Board, grid: &Board, removed: &Removed, out: &mut Vec<RuleEli
                     let outside = UNITS[base]
                         .iter()
                         .copied()
-                        .filter(|&c| covered >> c & 1 == 0);
+                        .filter(|&c| covered & CELL_BIT[c] == 0);
                     parents.extend(removed_in(source, grid, outside, digit));
                 }
                 push_hint(out, removable, parents);
@@ -358,7 +358,7 @@ impl<'a> Triggers<'a> {
             placed: [0; 10],
         };
         for cell in 0..81 {
-            let bit = 1u128 << cell;
+            let bit = CELL_BIT[cell];
             t.placed[usize::from(grid.values[cell])] += 1;
             if grid.values[cell] == 0 {
                 t.open |= bit;

@@ -15,7 +15,7 @@
 //!   sorts first, then the first found, is the step.
 
 use super::super::candidates::{
-    Board, CELL_UNITS, Digits, UNIT_CELLS, UNITS, digits_of, unit_name,
+    Board, CELL_BIT, CELL_UNITS, Digits, UNIT_CELLS, UNITS, digits_of, unit_name,
 };
 use super::super::grid::cell_name;
 use super::super::step::{CellDigit, Link, Role, Step};
@@ -160,9 +160,13 @@ thread_local! {
     static ANCESTOR_QUEUE: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
 }
 
-/// How many emptied records a thread keeps. The ones reused are mostly the short-lived records
-/// of inner searches; keeping 256 was not measurably faster.
-const SPARE_RECORDS_KEPT: usize = 32;
+/// How many emptied records a thread keeps (about 9 KB each). A search holds one record per
+/// assumption until it ends, several hundred, so with 32 kept most of an inner search's records
+/// went back to the allocator and the next search took fresh ones (2.1 million on the slowest
+/// sample puzzle). Keeping 1,024 made the page's rating of it about 5% faster (one worker,
+/// 9.3–9.6 s → 8.7–9.1 s; WebAssembly's allocator is slower than the CLI's mimalloc), natively
+/// no different.
+const SPARE_RECORDS_KEPT: usize = 1024;
 
 impl Drop for Implications {
     fn drop(&mut self) {
@@ -462,7 +466,7 @@ fn follow_with(
             if kind.dynamic() {
                 let (c, d, _) = parts(n);
                 grid.eliminate(c, d);
-                places[usize::from(d)] &= !(1 << c);
+                places[usize::from(d)] &= !CELL_BIT[c];
             }
             for &(m, span, why) in &scratch.ons.found {
                 let parents = &scratch.ons.parents[span.0..span.1];
@@ -569,7 +573,7 @@ pub(super) fn digit_places(grid: &Board) -> [u128; 10] {
     let mut places = [0u128; 10];
     for cell in 0..81 {
         for d in digits_of(grid.cands[cell]) {
-            places[usize::from(d)] |= 1 << cell;
+            places[usize::from(d)] |= CELL_BIT[cell];
         }
     }
     places
@@ -607,7 +611,7 @@ pub(super) fn true_to_false(
     }
     // Box, then row, then column, each in its own order, every cell once.
     let [row, column, boxu] = CELL_UNITS[cell];
-    let mut left = places[usize::from(digit)] & !(1u128 << cell);
+    let mut left = places[usize::from(digit)] & !CELL_BIT[cell];
     for unit in [boxu, row, column] {
         let here = left & UNIT_CELLS[unit];
         left &= !here;
@@ -620,7 +624,7 @@ pub(super) fn true_to_false(
 /// least two other digits, and no unit of the cell keeps one other place for it.
 fn removal_forces_nothing(grid: &Board, places: &[u128; 10], on: usize) -> bool {
     let (cell, digit, _) = parts(on);
-    let elsewhere = places[usize::from(digit)] & !(1u128 << cell);
+    let elsewhere = places[usize::from(digit)] & !CELL_BIT[cell];
     grid.count(cell) >= 3
         && CELL_UNITS[cell]
             .iter()
@@ -657,7 +661,7 @@ fn false_to_true(
         out.found.push((node(cell, other, true), span, cause::CELL));
     }
     let [row, column, boxu] = CELL_UNITS[cell];
-    let elsewhere = places[usize::from(digit)] & !(1u128 << cell);
+    let elsewhere = places[usize::from(digit)] & !CELL_BIT[cell];
     // The digit's places the chain has removed (a unit's cells ascend in `UNITS` order).
     let removed = source_places[usize::from(digit)] & !places[usize::from(digit)];
     for unit in [boxu, row, column] {
@@ -810,7 +814,7 @@ fn limit_against(length: usize, kind: u8, sort_key: u8) -> usize {
 ///
 /// Counting stops at the limit: most conclusions a search finds are no shorter than one it
 /// already keeps (in an inner search, nine in ten remove what an earlier one removes).
-fn complexity_below(targets: &[(Rc<Implications>, u32)], limit: usize) -> Option<usize> {
+fn complexity_below(targets: &[(&Rc<Implications>, u32)], limit: usize) -> Option<usize> {
     let mut flat = 0;
     for (imp, r) in targets {
         flat += imp.ancestors_below(*r, limit - flat)?;
@@ -859,14 +863,15 @@ impl Search<'_> {
     }
 
     /// A conclusion `target` resting on the chains ending at `targets` (`build` makes its step,
-    /// from its rating and `targets`, when it is the best so far).
+    /// from its rating and `targets`, when it is the best so far). The chains are borrowed:
+    /// most conclusions offered are not kept, and only a kept one takes its chains.
     fn offer(
         &mut self,
-        targets: Vec<(Rc<Implications>, u32)>,
+        targets: &[(&Rc<Implications>, u32)],
         sort_key: u8,
         target: usize,
         start_cause: u8,
-        build: impl FnOnce(f64, &[(Rc<Implications>, u32)]) -> Option<Step>,
+        build: impl FnOnce(f64, &[(&Rc<Implications>, u32)]) -> Option<Step>,
     ) {
         let base = self.kind.base();
         if let Some(all) = &mut self.all {
@@ -879,7 +884,7 @@ impl Search<'_> {
                 Some((_, h)) => limit_against(h.complexity, h.sort_key, sort_key),
                 None => usize::MAX,
             };
-            let Some(complexity) = complexity_below(&targets, limit) else {
+            let Some(complexity) = complexity_below(targets, limit) else {
                 return;
             };
             let hint = Hint {
@@ -887,7 +892,7 @@ impl Search<'_> {
                 complexity,
                 sort_key,
                 removable: removable(self.board, target),
-                targets,
+                targets: targets.iter().map(|&(imp, r)| (imp.clone(), r)).collect(),
                 start_cause,
             };
             let at = all.offered - 1;
@@ -904,11 +909,11 @@ impl Search<'_> {
             Some(b) => limit_against(b.complexity, b.sort_key, sort_key),
             None => usize::MAX,
         };
-        let Some(complexity) = complexity_below(&targets, limit) else {
+        let Some(complexity) = complexity_below(targets, limit) else {
             return;
         };
         let rating = base + length_surcharge(complexity);
-        if let Some(step) = build(rating, &targets) {
+        if let Some(step) = build(rating, targets) {
             self.best = Some(Found {
                 rating,
                 complexity,
@@ -928,15 +933,20 @@ impl Search<'_> {
         }
         let kind = self.kind;
         if let Some((a, b)) = on.clash {
-            let targets = vec![(on.clone(), a), (on.clone(), b)];
-            self.offer(targets, 7, start ^ 1, cause::NONE, |rating, _| {
-                let name = chain_name(kind, "Forcing Chain");
-                let mut s = conclusion(self.board, &name, rating, start ^ 1)?;
-                on.draw(&mut s, a);
-                on.draw(&mut s, b);
-                s.text = contradiction_text(start, &on, a, b);
-                Some(s)
-            });
+            self.offer(
+                &[(&on, a), (&on, b)],
+                7,
+                start ^ 1,
+                cause::NONE,
+                |rating, _| {
+                    let name = chain_name(kind, "Forcing Chain");
+                    let mut s = conclusion(self.board, &name, rating, start ^ 1)?;
+                    on.draw(&mut s, a);
+                    on.draw(&mut s, b);
+                    s.text = contradiction_text(start, &on, a, b);
+                    Some(s)
+                },
+            );
         }
         // A plain dynamic chain from a candidate assumed false that leaves its cell two others
         // and no unit one place for its digit ends at once: no contradiction, and nothing in
@@ -947,15 +957,20 @@ impl Search<'_> {
         }
         let off = Rc::new(follow(self.board, &self.places, self.kind, start ^ 1));
         if let Some((a, b)) = off.clash {
-            let targets = vec![(off.clone(), a), (off.clone(), b)];
-            self.offer(targets, 7, start, cause::NONE, |rating, _| {
-                let name = chain_name(kind, "Forcing Chain");
-                let mut s = conclusion(self.board, &name, rating, start)?;
-                off.draw(&mut s, a);
-                off.draw(&mut s, b);
-                s.text = contradiction_text(start ^ 1, &off, a, b);
-                Some(s)
-            });
+            self.offer(
+                &[(&off, a), (&off, b)],
+                7,
+                start,
+                cause::NONE,
+                |rating, _| {
+                    let name = chain_name(kind, "Forcing Chain");
+                    let mut s = conclusion(self.board, &name, rating, start)?;
+                    off.draw(&mut s, a);
+                    off.draw(&mut s, b);
+                    s.text = contradiction_text(start ^ 1, &off, a, b);
+                    Some(s)
+                },
+            );
         }
         if cands >= 3 && self.kind != Kind::Nishio {
             for order in [&on.on_order, &on.off_order] {
@@ -964,8 +979,7 @@ impl Search<'_> {
                     let Some(r2) = off.get(target) else {
                         continue;
                     };
-                    let targets = vec![(on.clone(), r), (off.clone(), r2)];
-                    self.offer(targets, 1, target, cause::NONE, |rating, _| {
+                    self.offer(&[(&on, r), (&off, r2)], 1, target, cause::NONE, |rating, _| {
                         let name = chain_name(kind, "Forcing Chain");
                         let mut s = conclusion(self.board, &name, rating, target)?;
                         on.draw(&mut s, r);
@@ -993,6 +1007,7 @@ impl Search<'_> {
     ) {
         let kind = self.kind;
         let first = branches[0].clone();
+        let mut targets = Vec::with_capacity(branches.len());
         for order in [&first.on_order, &first.off_order] {
             for &r in order.iter() {
                 let target = first.node_of(r);
@@ -1000,10 +1015,9 @@ impl Search<'_> {
                 if branches[1..].iter().any(|b| b.get(target).is_none()) {
                     continue;
                 }
-                let records = branches.iter().filter_map(|b| b.get(target));
-                let targets: Vec<(Rc<Implications>, u32)> =
-                    branches.iter().cloned().zip(records).collect();
-                self.offer(targets, sort_key, target, start_cause, |rating, drawn| {
+                targets.clear();
+                targets.extend(branches.iter().filter_map(|b| Some((b, b.get(target)?))));
+                self.offer(&targets, sort_key, target, start_cause, |rating, drawn| {
                     let (name, what, unit) = match from {
                         Branches::Region { digit, unit } => (
                             "Region Forcing Chains",

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::super::candidates::{Board, CELL_UNITS, Digits, UNIT_CELLS};
+use super::super::candidates::{Board, CELL_BIT, CELL_UNITS, Digits, UNIT_CELLS};
 use super::chain_rules::in_hash_order;
 use super::chains::{node, parts};
 use super::inner_store;
@@ -297,7 +297,7 @@ fn parents_and_fingerprint(removed: &[u128; 10], hint: &Hint) -> (Vec<usize>, u6
             }
             if why == cause::CELL {
                 for d in 1..=9u8 {
-                    if removed[usize::from(d)] >> cell & 1 != 0 {
+                    if removed[usize::from(d)] & CELL_BIT[cell] != 0 {
                         add(node(cell, d, false));
                     }
                 }

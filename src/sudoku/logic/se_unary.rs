@@ -11,7 +11,7 @@
 
 use std::rc::Rc;
 
-use super::super::candidates::{Board, CELL_UNITS, Digits, UNIT_CELLS, digits_of};
+use super::super::candidates::{Board, CELL_BIT, CELL_UNITS, Digits, UNIT_CELLS, digits_of};
 use super::chains::{length_surcharge, node, parts};
 use super::se_chaining::{Hint, Implications, cause, digit_places, removable, true_to_false};
 use super::static_reach;
@@ -235,7 +235,7 @@ pub(super) fn off_to_on(
     }
     if x {
         let [row, column, boxu] = CELL_UNITS[cell];
-        let elsewhere = places[usize::from(digit)] & !(1u128 << cell);
+        let elsewhere = places[usize::from(digit)] & !CELL_BIT[cell];
         for unit in [boxu, row, column] {
             let others = elsewhere & UNIT_CELLS[unit];
             if others == 0 || others & (others - 1) != 0 {

@@ -10,10 +10,10 @@
 //! and its peers' copies; a cell or unit left with one place for a digit places it), so their
 //! verdicts agree whatever the order in which each derives things.
 
-use super::super::candidates::{PEERS, UNIT_CELLS, UNITS};
+use super::super::candidates::{CELL_BIT, PEERS, UNIT_CELLS, UNITS};
 
 const fn bit(cell: usize) -> u128 {
-    1u128 << cell
+    CELL_BIT[cell]
 }
 
 const PEER_MASKS: [u128; 81] = {

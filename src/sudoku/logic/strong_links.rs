@@ -9,7 +9,7 @@
 //! and columns or use a box, and 0.2 when they use a box and both lines. Trying every chain
 //! matters: the shortest chain to a removal can mix units another chain avoids (0.1 higher).
 
-use super::super::candidates::{Board, PEER_CELLS, UNITS, box_of, sees, unit_name};
+use super::super::candidates::{Board, CELL_BIT, PEER_CELLS, UNITS, box_of, sees, unit_name};
 use super::super::grid::cell_name;
 use super::super::prose;
 use super::super::step::{Role, Step};
@@ -47,7 +47,7 @@ impl Link {
     fn new(unit: usize, ends: [Vec<usize>; 2], grouped: bool) -> Link {
         let cells = ends
             .each_ref()
-            .map(|end| end.iter().fold(0u128, |m, &c| m | 1 << c));
+            .map(|end| end.iter().fold(0u128, |m, &c| m | CELL_BIT[c]));
         let seen = ends
             .each_ref()
             .map(|end| end.iter().fold(!0u128, |m, &c| m & PEER_CELLS[c]));
