@@ -309,9 +309,9 @@ fn hardest_rows(which: &str, mut times: Vec<f64>) -> Vec<BenchRow> {
 /// browser bench, benches/browser/sudoku_logic.mjs).
 const HARDEST_QUICK_STEP: usize = 120;
 
-/// Every how many puzzles of hardest-1106 the browser bench rates (SE's nested chains take a
-/// few seconds on the slowest puzzles, where Chromium's one rating at a time would make all
-/// 375 a matter of ten minutes or more); native figures for that sample come from its full run.
+/// Every how many puzzles of hardest-1106 the browser bench rates: Chromium rates them about
+/// 1.5 times slower than the CLI, whose full run takes four minutes, so all 375 would add six
+/// minutes or more to it. The native figures for that sample come from the full run.
 const HARDEST_STEP: usize = 15;
 
 /// The puzzles of a rated set (`puzzle rating …` per line), every `step`-th.
