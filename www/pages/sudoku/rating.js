@@ -12,7 +12,10 @@
 // gives, whatever the number of workers.
 //
 // One share per worker: nine shares of one row each, dealt by the pool's queue as workers came
-// free, were no faster on 2 cores (eight of the hardest puzzles, two runs each).
+// free, were no faster on 2 cores (eight of the hardest puzzles, two runs each). Beside the
+// chains the path's worker is busy and one pool worker idle, yet giving that worker a share as
+// well (three shares, three busy workers on two cores) was slower: three of the slowest
+// puzzles took 16.7–17.0 s against 16.3–16.7 s, three alternated runs each (2026-11-28).
 //
 //   const rater = createRater(engine);
 //   const reply = await rater.rate(puzzle, { onProgress, signal });
