@@ -863,15 +863,15 @@ impl Search<'_> {
     }
 
     /// A conclusion `target` resting on the chains ending at `targets` (`build` makes its step,
-    /// from its rating and `targets`, when it is the best so far). The chains are borrowed:
-    /// most conclusions offered are not kept, and only a kept one takes its chains.
+    /// from its rating, when it is the best so far). The chains are borrowed: most conclusions
+    /// offered are not kept, and only a kept one takes its chains.
     fn offer(
         &mut self,
         targets: &[(&Rc<Implications>, u32)],
         sort_key: u8,
         target: usize,
         start_cause: u8,
-        build: impl FnOnce(f64, &[(&Rc<Implications>, u32)]) -> Option<Step>,
+        build: impl FnOnce(f64) -> Option<Step>,
     ) {
         let base = self.kind.base();
         if let Some(all) = &mut self.all {
@@ -913,7 +913,7 @@ impl Search<'_> {
             return;
         };
         let rating = base + length_surcharge(complexity);
-        if let Some(step) = build(rating, targets) {
+        if let Some(step) = build(rating) {
             self.best = Some(Found {
                 rating,
                 complexity,
@@ -933,20 +933,14 @@ impl Search<'_> {
         }
         let kind = self.kind;
         if let Some((a, b)) = on.clash {
-            self.offer(
-                &[(&on, a), (&on, b)],
-                7,
-                start ^ 1,
-                cause::NONE,
-                |rating, _| {
-                    let name = chain_name(kind, "Forcing Chain");
-                    let mut s = conclusion(self.board, &name, rating, start ^ 1)?;
-                    on.draw(&mut s, a);
-                    on.draw(&mut s, b);
-                    s.text = contradiction_text(start, &on, a, b);
-                    Some(s)
-                },
-            );
+            self.offer(&[(&on, a), (&on, b)], 7, start ^ 1, cause::NONE, |rating| {
+                let name = chain_name(kind, "Forcing Chain");
+                let mut s = conclusion(self.board, &name, rating, start ^ 1)?;
+                on.draw(&mut s, a);
+                on.draw(&mut s, b);
+                s.text = contradiction_text(start, &on, a, b);
+                Some(s)
+            });
         }
         // A plain dynamic chain from a candidate assumed false that leaves its cell two others
         // and no unit one place for its digit ends at once: no contradiction, and nothing in
@@ -957,20 +951,14 @@ impl Search<'_> {
         }
         let off = Rc::new(follow(self.board, &self.places, self.kind, start ^ 1));
         if let Some((a, b)) = off.clash {
-            self.offer(
-                &[(&off, a), (&off, b)],
-                7,
-                start,
-                cause::NONE,
-                |rating, _| {
-                    let name = chain_name(kind, "Forcing Chain");
-                    let mut s = conclusion(self.board, &name, rating, start)?;
-                    off.draw(&mut s, a);
-                    off.draw(&mut s, b);
-                    s.text = contradiction_text(start ^ 1, &off, a, b);
-                    Some(s)
-                },
-            );
+            self.offer(&[(&off, a), (&off, b)], 7, start, cause::NONE, |rating| {
+                let name = chain_name(kind, "Forcing Chain");
+                let mut s = conclusion(self.board, &name, rating, start)?;
+                off.draw(&mut s, a);
+                off.draw(&mut s, b);
+                s.text = contradiction_text(start ^ 1, &off, a, b);
+                Some(s)
+            });
         }
         if cands >= 3 && self.kind != Kind::Nishio {
             for order in [&on.on_order, &on.off_order] {
@@ -979,7 +967,7 @@ impl Search<'_> {
                     let Some(r2) = off.get(target) else {
                         continue;
                     };
-                    self.offer(&[(&on, r), (&off, r2)], 1, target, cause::NONE, |rating, _| {
+                    self.offer(&[(&on, r), (&off, r2)], 1, target, cause::NONE, |rating| {
                         let name = chain_name(kind, "Forcing Chain");
                         let mut s = conclusion(self.board, &name, rating, target)?;
                         on.draw(&mut s, r);
@@ -1011,13 +999,13 @@ impl Search<'_> {
         for order in [&first.on_order, &first.off_order] {
             for &r in order.iter() {
                 let target = first.node_of(r);
-                // Most nodes are missing from some branch: look before collecting.
-                if branches[1..].iter().any(|b| b.get(target).is_none()) {
+                // Most nodes are missing from some branch: collecting stops at the first.
+                targets.clear();
+                targets.extend(branches.iter().map_while(|b| Some((b, b.get(target)?))));
+                if targets.len() < branches.len() {
                     continue;
                 }
-                targets.clear();
-                targets.extend(branches.iter().filter_map(|b| Some((b, b.get(target)?))));
-                self.offer(&targets, sort_key, target, start_cause, |rating, drawn| {
+                self.offer(&targets, sort_key, target, start_cause, |rating| {
                     let (name, what, unit) = match from {
                         Branches::Region { digit, unit } => (
                             "Region Forcing Chains",
@@ -1034,7 +1022,7 @@ impl Search<'_> {
                     if let Some(u) = unit {
                         s = s.with_units(&[u]);
                     }
-                    for (b, x) in drawn {
+                    for (b, x) in &targets {
                         b.draw(&mut s, *x);
                     }
                     s.text = format!(
