@@ -42,9 +42,14 @@ pub(super) struct Links {
     index_of: Vec<u32>,
 }
 
-/// What every node of a grid's link graph (both link types) reaches, component by component.
+/// What every node of a grid's link graph (both link types) reaches.
 pub(super) struct Reachable {
     index_of: Vec<u32>,
+    components: Components,
+}
+
+/// A link graph's strongly connected components and what each reaches.
+struct Components {
     /// Per node index: its strongly connected component.
     component: Vec<u32>,
     /// Per component: the node index it is when it is a lone node leading nowhere (its reach is
@@ -59,14 +64,20 @@ impl Reachable {
     /// Whether some node is reached from every one of `starts` (candidate nodes of the grid):
     /// only then can static chains from all of them share a conclusion.
     pub(super) fn meet(&self, starts: impl IntoIterator<Item = usize>) -> bool {
+        let Components {
+            component,
+            reach_of,
+            sets,
+            words,
+        } = &self.components;
         let mut common = [u64::MAX; 1458usize.div_ceil(64)];
-        let common = &mut common[..self.words];
+        let common = &mut common[..*words];
         for n in starts {
             let v = self.index_of[n];
             if v == NONE {
                 return false;
             }
-            match self.reach_of[self.component[v as usize] as usize] {
+            match reach_of[component[v as usize] as usize] {
                 (lone, NONE) => {
                     let (word, bit) = (lone as usize / 64, 1u64 << (lone % 64));
                     let kept = common[word] & bit;
@@ -74,7 +85,7 @@ impl Reachable {
                     common[word] = kept;
                 }
                 (_, set) => {
-                    let set = &self.sets[set as usize * self.words..][..self.words];
+                    let set = &sets[set as usize * words..][..*words];
                     for (a, b) in common.iter_mut().zip(set) {
                         *a &= b;
                     }
@@ -142,21 +153,16 @@ impl Links {
     /// [`Links::reach`] with both link types, and what every node reaches with them (the
     /// links of multiple static chains).
     pub(super) fn reach_all(&self) -> (Reach, Reachable) {
-        let (reach, component, reach_of, sets, words) = self.components(true, true);
+        let (reach, components) = self.components(true, true);
         let reachable = Reachable {
             index_of: self.index_of.clone(),
-            component,
-            reach_of,
-            sets,
-            words,
+            components,
         };
         (reach, reachable)
     }
 
-    /// [`Links::reach`], with the graph's components and what each reaches (as
-    /// [`Reachable`] keeps them).
-    #[allow(clippy::type_complexity)]
-    fn components(&self, y: bool, x: bool) -> (Reach, Vec<u32>, Vec<(u32, u32)>, Vec<u64>, usize) {
+    /// [`Links::reach`], with the graph's components and what each reaches.
+    fn components(&self, y: bool, x: bool) -> (Reach, Components) {
         let ids = &self.ids;
         // A "true" node always forces its digit's other places false, and its cell's other
         // digits with Y links; a "false" node makes its cell's single with Y links and its
@@ -309,6 +315,12 @@ impl Links {
             on_cycle,
             refutable,
         };
-        (reach, component, reach_of, sets, words)
+        let components = Components {
+            component,
+            reach_of,
+            sets,
+            words,
+        };
+        (reach, components)
     }
 }
