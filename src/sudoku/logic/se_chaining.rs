@@ -924,13 +924,11 @@ impl Search<'_> {
         }
     }
 
-    /// Assuming `start` true and then false.
+    /// Assuming `start` true and then false (dynamic chains; multiple static chains only
+    /// assume candidates true). Returns what "true" leads to.
     fn both_ways(&mut self, cell: usize, digit: u8, cands: u32) -> Rc<Implications> {
         let start = node(cell, digit, true);
         let on = self.truth(cell, digit);
-        if self.kind == Kind::Multiple {
-            return on;
-        }
         let kind = self.kind;
         if let Some((a, b)) = on.clash {
             self.offer(&[(&on, a), (&on, b)], 7, start ^ 1, cause::NONE, |rating| {
@@ -1098,7 +1096,7 @@ impl Search<'_> {
             && self.may_meet(digits().map(|d| node(cell, d, true)));
         let mut branches = Vec::new();
         for digit in digits_of(self.board.cands[cell]) {
-            // (Multiple chains only assume candidates true: see `both_ways`.)
+            // Multiple static chains only assume candidates true, and only for wanted cells.
             if self.kind != Kind::Multiple {
                 branches.push(self.both_ways(cell, digit, cands));
             } else if cell_wanted {
