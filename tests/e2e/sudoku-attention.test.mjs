@@ -99,3 +99,20 @@ test('on a phone the board and the digit pad are on screen together', async (t) 
   await assertAccessible(page, 'sudoku phone with a hint');
   await screenshot(page, 'sudoku-phone-light');
 });
+
+test('on a phone a puzzle loaded from the import box is shown, with what was said about it', async (t) => {
+  const { page } = await openSudoku(t, '#/sudoku', PHONE);
+  await page.fill('[data-role=import]', EASY);
+  await page.tap('[data-action=import]');
+  await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap').dataset.givens === g, EASY);
+  await page.waitForFunction(() => /Puzzle loaded/.test(document.querySelector('[data-role=board-message]')?.textContent ?? ''));
+  assert.match(await text(page, 'io-message'), /^Puzzle loaded\./);
+  // Scrolling is smooth where the page asks for it: wait for the board to settle on screen.
+  await page.waitForFunction(() => {
+    const box = document.querySelector('.sudoku-board').getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+  assert.ok(await inViewport(page.locator('.sudoku-board')), 'board on screen after the import');
+  assert.ok(await inViewport(page.locator('[data-role=board-message]')), 'its message on screen too');
+  await screenshot(page, 'sudoku-phone-imported');
+});

@@ -23,6 +23,12 @@ export function finder(root) {
   };
 }
 
+/** Whether `element` lies wholly inside the viewport. */
+export function onScreen(element) {
+  const box = element.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}
+
 /** A bag of things to undo when a page (or part of one) goes away. */
 export class Scope {
   constructor() {

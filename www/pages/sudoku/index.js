@@ -2,7 +2,7 @@
 // enter or import puzzles, solve and count solutions, generate new games by level, share links.
 // Drawing, input, game state and storage live in pages/sudoku/.
 import { onThemeChange } from '../../ui/theme.js';
-import { Scope } from '../../ui/dom.js';
+import { Scope, onScreen } from '../../ui/dom.js';
 import { Messages, messageAction, sentence } from '../../ui/messages.js';
 import { TaskRunner, CANCELLED } from '../../ui/task.js';
 import { keepFocusHome, focusQuietly } from '../../ui/focus.js';
@@ -337,9 +337,18 @@ export function mount(root, { engine }) {
     }
     replaceGame('play', cells, { solution: reply.solution, unique, meta: { source, ...meta } });
     const note = unique === false ? ' It has more than one solution, so mistakes are checked against one of them.' : '';
+    const kind = unique === false ? 'warning' : 'success';
     backgroundRating();
-    say(target, `Puzzle loaded.${note}`, unique === false ? 'warning' : 'success', target === el.boardMsg ? backButton() : null);
-    if (target !== el.boardMsg && ui.previous) say(el.boardMsg, 'New puzzle loaded.', 'info', backButton());
+    say(target, `Puzzle loaded.${note}`, kind, target === el.boardMsg ? backButton() : null);
+    // On a phone the import box is far below the board: the player is taken to the puzzle, and
+    // what was said beside the box is said under the board too.
+    const offScreen = target !== el.boardMsg && !onScreen(el.wrap);
+    if (offScreen) {
+      say(el.boardMsg, `Puzzle loaded.${note}`, kind, ui.previous ? backButton() : null);
+      el.wrap.scrollIntoView({ block: 'nearest' });
+    } else if (target !== el.boardMsg && ui.previous) {
+      say(el.boardMsg, 'New puzzle loaded.', 'info', backButton());
+    }
     return true;
   }
 
