@@ -33,7 +33,14 @@ export function startServer(root, port = 0, host = '127.0.0.1') {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      // Appended, not resolved against a base: a path such as '//' would be read as a host.
+      let path;
+      try {
+        path = decodeURIComponent(new URL(`http://x${req.url}`).pathname);
+      } catch {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request: the path is not a valid URL path');
+        return;
+      }
       let file = normalize(join(base, path));
       if (!file.startsWith(base)) { res.writeHead(403).end('forbidden'); return; }
       let info = await stat(file).catch(() => null);
