@@ -1199,6 +1199,14 @@ pub(super) fn find_from(
 /// 32 units' places and 13 cells a board may still share a conclusion, so nearly every "true"
 /// assumption is followed anyway, and the closures (0.2 ms a board) cost what the left-out
 /// "false" ones saved. Measured: no faster, the same ratings.
+///
+/// Also measured and not kept: a first pass that derives each assumption's nodes as bit sets,
+/// without reasons, about three times faster than following it. An assumption takes part in a
+/// conclusion only when it ends in a contradiction or shares a node with its opposite or with
+/// the rest of its cell or region, so only those were then followed with reasons: 62 of 252 an
+/// inner board on the slowest sample puzzle. But they are the long ones: following fell from
+/// 0.96 s to 0.54 s of 5,000 inner searches, the first pass took nearly all of that back
+/// (1.49 s → 1.44 s in all), and the rating was 1–3% faster, within the machine's noise.
 pub(super) fn hints(
     board: &Board,
     kind: Kind,
