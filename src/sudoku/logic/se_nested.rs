@@ -86,21 +86,15 @@ pub(super) fn inner_eliminations(
     })
 }
 
-/// Stalled boards whose dynamic inner search is remembered before [`CONCLUDED`] starts over.
-const CONCLUDED_SIZE: usize = 4_000;
-
 /// The conclusions of dynamic inner searches (by inner level and stalled board), for all
 /// threads. A dynamic inner search looks at the stalled board alone (the static ones leave out
 /// chains by what changed since the outer chain's starting board), so one board's conclusions
 /// serve outer chains from any starting board; only what each takes differs ([`usable_of`]).
 /// On the slowest sample puzzle 1,560 of 10,598 dynamic inner searches were of a board already
-/// searched from another starting board: remembering them made its rating about 10% faster
-/// (6.7–6.9 → 6.0–6.1 s of CPU) for 9 MB more memory; remembering three times as many boards
-/// gained under 2% more for 25 MB.
-static CONCLUDED: Mutex<Option<HashMap<ConcludedKey, Arc<[Conclusion]>>>> = Mutex::new(None);
-
-/// A dynamic inner search's level and stalled board.
-type ConcludedKey = (u8, [Digits; 81]);
+/// searched from another starting board: remembering 4,000 boards made its rating about 10%
+/// faster (6.7–6.9 → 6.0–6.1 s of CPU) for 9 MB more memory; three times as many gained under
+/// 2% more, for 25 MB.
+static CONCLUDED: SharedMemo<(u8, [Digits; 81]), Arc<[Conclusion]>> = SharedMemo::new(4_000);
 
 /// The conclusions of the dynamic inner search of level `inner` on `grid`, from
 /// [`CONCLUDED`] or `search`.
@@ -110,22 +104,51 @@ fn concluded(
     search: impl FnOnce() -> Vec<Conclusion>,
 ) -> Arc<[Conclusion]> {
     let key = (inner, grid.cands);
-    let memo = || {
-        CONCLUDED
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    };
-    if let Some(found) = memo().as_ref().and_then(|m| m.get(&key).cloned()) {
+    if let Some(found) = CONCLUDED.get(&key) {
         return found;
     }
     let found: Arc<[Conclusion]> = search().into();
-    let mut guard = memo();
-    let map = guard.get_or_insert_with(HashMap::new);
-    if map.len() >= CONCLUDED_SIZE {
-        map.clear();
-    }
-    map.insert(key, found.clone());
+    CONCLUDED.put(key, found.clone());
     found
+}
+
+/// A map for all threads that forgets everything when it holds `limit` entries.
+struct SharedMemo<K, V> {
+    map: Mutex<Option<HashMap<K, V>>>,
+    limit: usize,
+}
+
+impl<K: Eq + std::hash::Hash, V: Clone> SharedMemo<K, V> {
+    const fn new(limit: usize) -> Self {
+        SharedMemo {
+            map: Mutex::new(None),
+            limit,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<HashMap<K, V>>> {
+        self.map
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn get(&self, key: &K) -> Option<V> {
+        self.lock().as_ref().and_then(|m| m.get(key).cloned())
+    }
+
+    fn put(&self, key: K, value: V) {
+        let mut guard = self.lock();
+        let map = guard.get_or_insert_with(HashMap::new);
+        if map.len() >= self.limit {
+            map.clear();
+        }
+        map.insert(key, value);
+    }
+
+    #[cfg(test)]
+    fn forget(&self) {
+        self.lock().take();
+    }
 }
 
 /// The inner searches, as kept in [`MEMO`].
@@ -136,24 +159,21 @@ enum InnerRule {
     Dynamic(u8),
 }
 
-/// Boards remembered before the memo starts over (each entry holds two boards' candidates
-/// and a few eliminations: a few megabytes).
-const MEMO_SIZE: usize = 20_000;
-
-type MemoKey = (InnerRule, [Digits; 81], [Digits; 81]);
-
 /// What the inner searches found on the boards chains stalled on, by starting board and
 /// stalled board, for all threads. Many assumptions stall on the same board (a bivalue cell's
 /// digit assumed true and its other digit assumed false lead to the same), and SE's level 3
 /// repeats every level-2 inner search before it tries its own, on rows that other threads may
 /// take. (Each search takes far longer than a look in the memo, so the lock is rarely waited
-/// for.)
+/// for.) The starting board is in the key because what an outer chain takes rests on its own
+/// removals; the dynamic searches' conclusions, which do not, are also kept by stalled board
+/// alone ([`CONCLUDED`]).
 ///
-/// The starting board stays in the key although most inner searches depend on the stalled
-/// board alone: keyed by it, answers would carry over from one step of the path to the next,
-/// but few do (on the slowest sample puzzle, '12.3.....4', 1.5 thousand of 15 thousand inner
-/// searches had a stalled board already searched from another starting board).
-static MEMO: Mutex<Option<HashMap<MemoKey, Arc<[InnerElimination]>>>> = Mutex::new(None);
+/// It forgets everything at 20,000 entries (each holds two boards' candidates and a few
+/// eliminations: a few megabytes in all).
+static MEMO: SharedMemo<MemoKey, Arc<[InnerElimination]>> = SharedMemo::new(20_000);
+
+/// An inner search, its starting board and its stalled board.
+type MemoKey = (InnerRule, [Digits; 81], [Digits; 81]);
 
 /// The answer of inner search `rule` on `grid` (from `source`), from the memo or `search`.
 fn remembered(
@@ -163,8 +183,7 @@ fn remembered(
     search: impl FnOnce() -> Vec<InnerElimination>,
 ) -> Arc<[InnerElimination]> {
     let key = (rule, source.cands, grid.cands);
-    let memo = || MEMO.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(found) = memo().as_ref().and_then(|m| m.get(&key).cloned()) {
+    if let Some(found) = MEMO.get(&key) {
         return found;
     }
     // Searchers that share no memory (the page's workers) share a store instead.
@@ -187,20 +206,15 @@ fn remembered(
             found.into()
         }
     };
-    let mut guard = memo();
-    let map = guard.get_or_insert_with(HashMap::new);
-    if map.len() >= MEMO_SIZE {
-        map.clear();
-    }
-    map.insert(key, found.clone());
+    MEMO.put(key, found.clone());
     found
 }
 
 /// Forgets every inner search remembered here (tests of the shared store).
 #[cfg(test)]
 pub(super) fn forget_all() {
-    MEMO.lock().unwrap_or_else(|p| p.into_inner()).take();
-    CONCLUDED.lock().unwrap_or_else(|p| p.into_inner()).take();
+    MEMO.forget();
+    CONCLUDED.forget();
 }
 
 /// The eliminations an outer chain takes from an inner search of static or multiple chains
