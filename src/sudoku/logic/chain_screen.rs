@@ -201,6 +201,7 @@ fn regions_conclude(base: &Position, on: &[Option<Position>]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::candidates::CELL_BIT;
     use super::super::se_chaining::{Kind, derived_nodes, find};
     use super::*;
     use crate::sudoku::Grid;
@@ -379,8 +380,8 @@ mod tests {
                             assert!(!clash, "{kind:?} from {start} breaks, its closure holds");
                             for n in nodes {
                                 let (c, d, is_on) = super::super::chains::parts(n);
-                                let here = closure.places_of(d) & (1u128 << c) != 0;
-                                let placed = closure.placed_cells() & (1u128 << c) != 0;
+                                let here = closure.places_of(d) & CELL_BIT[c] != 0;
+                                let placed = closure.placed_cells() & CELL_BIT[c] != 0;
                                 assert!(
                                     if is_on { here && placed } else { !here },
                                     "{kind:?} from {start} derives {n}, its closure does not"
@@ -421,7 +422,7 @@ mod tests {
                 for c in 0..81 {
                     let d = solution.cells[c];
                     assert!(
-                        closure.places_of(d) & (1u128 << c) != 0,
+                        closure.places_of(d) & CELL_BIT[c] != 0,
                         "lost r{}c{}={d}",
                         c / 9 + 1,
                         c % 9 + 1

@@ -10,25 +10,7 @@
 //! and its peers' copies; a cell or unit left with one place for a digit places it), so their
 //! verdicts agree whatever the order in which each derives things.
 
-use super::super::candidates::{CELL_BIT, PEERS, UNIT_CELLS, UNITS};
-
-const fn bit(cell: usize) -> u128 {
-    CELL_BIT[cell]
-}
-
-const PEER_MASKS: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            t[c] |= bit(PEERS[c][i]);
-            i += 1;
-        }
-        c += 1;
-    }
-    t
-};
+use super::super::candidates::{CELL_BIT, PEER_CELLS, UNIT_CELLS, UNITS};
 
 /// For each cell, its row, column and box as bits of a 27-bit unit set.
 const CELL_UNIT_BITS: [u32; 81] = {
@@ -75,14 +57,14 @@ impl Position {
         };
         for cell in 0..81 {
             if values[cell] != 0 {
-                m.possible[values[cell] as usize - 1] |= bit(cell);
-                m.placed |= bit(cell);
+                m.possible[values[cell] as usize - 1] |= CELL_BIT[cell];
+                m.placed |= CELL_BIT[cell];
                 m.solved[values[cell] as usize - 1] |= CELL_UNIT_BITS[cell];
                 continue;
             }
             for d in 0..9 {
                 if cands[cell] & (2 << d) != 0 {
-                    m.possible[d] |= bit(cell);
+                    m.possible[d] |= CELL_BIT[cell];
                 }
             }
         }
@@ -97,7 +79,7 @@ impl Position {
 
     /// Places `digit` (0-based) in `cell`; false when that is impossible.
     fn place(&mut self, cell: usize, digit: usize) -> bool {
-        let b = bit(cell);
+        let b = CELL_BIT[cell];
         if self.possible[digit] & b == 0 {
             return false;
         }
@@ -109,7 +91,7 @@ impl Position {
                 self.remove(d, b);
             }
         }
-        self.remove(digit, PEER_MASKS[cell]);
+        self.remove(digit, PEER_CELLS[cell]);
         self.placed |= b;
         self.solved[digit] |= CELL_UNIT_BITS[cell];
         true
@@ -139,7 +121,7 @@ impl Position {
             while singles != 0 {
                 let cell = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                let Some(d) = (0..9).find(|&d| self.possible[d] & bit(cell) != 0) else {
+                let Some(d) = (0..9).find(|&d| self.possible[d] & CELL_BIT[cell] != 0) else {
                     return false;
                 };
                 if !self.place(cell, d) {
@@ -195,7 +177,7 @@ impl Position {
     /// leads to a contradiction.
     pub fn without(&self, cell: usize, digit: u8) -> Option<Position> {
         let mut m = self.clone();
-        m.remove(digit as usize - 1, bit(cell));
+        m.remove(digit as usize - 1, CELL_BIT[cell]);
         m.close().then_some(m)
     }
 
@@ -276,7 +258,7 @@ impl Position {
                 c &= c - 1;
                 let mut set = 0u16;
                 for d in 0..9 {
-                    set |= u16::from(self.possible[d] & bit(cell) != 0) << d;
+                    set |= u16::from(self.possible[d] & CELL_BIT[cell] != 0) << d;
                 }
                 if set.count_ones() == 2 {
                     bivalue[count] = (cell, set);
@@ -287,7 +269,7 @@ impl Position {
                 for j in i + 1..count {
                     let ((first, set), (second, other)) = (bivalue[i], bivalue[j]);
                     if set == other {
-                        let others = unit & !bit(first) & !bit(second);
+                        let others = unit & !CELL_BIT[first] & !CELL_BIT[second];
                         for d in (0..9).filter(|d| set & (1 << d) != 0) {
                             self.remove(d, others);
                         }
