@@ -114,5 +114,8 @@ test('on a phone a puzzle loaded from the import box is shown, with what was sai
   });
   assert.ok(await inViewport(page.locator('.sudoku-board')), 'board on screen after the import');
   assert.ok(await inViewport(page.locator('[data-role=board-message]')), 'its message on screen too');
+  // The level and timer above the board show too, not under the sticky header.
+  await page.waitForFunction(() => document.querySelector('.sudoku-status').getBoundingClientRect().top
+    >= document.querySelector('.app-header').getBoundingClientRect().bottom);
   await screenshot(page, 'sudoku-phone-imported');
 });

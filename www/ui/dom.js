@@ -23,10 +23,12 @@ export function finder(root) {
   };
 }
 
-/** Whether `element` lies wholly inside the viewport. */
+/** Whether `element` lies wholly inside the viewport, below the sticky header (the root's
+ *  scroll-padding-top, which keeps what is scrolled to clear of it). */
 export function onScreen(element) {
   const box = element.getBoundingClientRect();
-  return box.top >= 0 && box.bottom <= window.innerHeight;
+  const header = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  return box.top >= header && box.bottom <= window.innerHeight;
 }
 
 /** A bag of things to undo when a page (or part of one) goes away. */

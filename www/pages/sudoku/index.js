@@ -33,7 +33,7 @@ export function mount(root, { engine }) {
   root.innerHTML = template(settings);
   const $ = (sel) => root.querySelector(sel);
   const el = {
-    canvas: $('.sudoku-board'), wrap: $('.sudoku-board-wrap'), badge: $('[data-role=badge]'),
+    canvas: $('.sudoku-board'), wrap: $('.sudoku-board-wrap'), status: $('.sudoku-status'), badge: $('[data-role=badge]'),
     mode: $('[data-role=mode]'), timer: $('[data-role=timer]'), editBar: $('[data-role=edit-bar]'), entryStatus: $('[data-role=entry-status]'),
     boardMsg: $('[data-role=board-message]'), live: $('[data-role=live]'), pad: $('[data-role=pad]'),
     cells: [...root.querySelectorAll('[data-role=cells] [data-cell]')],
@@ -342,10 +342,9 @@ export function mount(root, { engine }) {
     say(target, `Puzzle loaded.${note}`, kind, target === el.boardMsg ? backButton() : null);
     // On a phone the import box is far below the board: the player is taken to the puzzle, and
     // what was said beside the box is said under the board too.
-    const offScreen = target !== el.boardMsg && !onScreen(el.wrap);
-    if (offScreen) {
+    if (target !== el.boardMsg && !boardOnScreen()) {
       say(el.boardMsg, `Puzzle loaded.${note}`, kind, ui.previous ? backButton() : null);
-      el.wrap.scrollIntoView({ block: 'nearest' });
+      showBoard();
     } else if (target !== el.boardMsg && ui.previous) {
       say(el.boardMsg, 'New puzzle loaded.', 'info', backButton());
     }
@@ -630,8 +629,18 @@ export function mount(root, { engine }) {
     say(el.helpMsg, `Moved to the position before step ${r.bottleneck + 1} (${r.hardest_name || r.hardest}). `
       + 'Undo takes you back to your game.', 'info');
     // The button sits in the panel; on a phone that is below the board, which now shows the step.
-    el.wrap.scrollIntoView({ block: 'nearest' });
+    showBoard();
     hint();
+  }
+
+  /** Whether the board is wholly in view, with its level and timer above it. */
+  function boardOnScreen() {
+    return onScreen(el.status) && onScreen(el.wrap);
+  }
+
+  /** Scrolls the board, with its level and timer, into view when any of it is hidden. */
+  function showBoard() {
+    if (!boardOnScreen()) el.status.scrollIntoView({ block: 'start' });
   }
 
   // A puzzle without a rating gets one quietly in the background; any task the player starts
