@@ -217,7 +217,7 @@ fn estimate_prints_a_count_with_its_spread() {
         "{stdout}"
     );
     assert!(stdout.contains("search tree about"), "{stdout}");
-    assert!(stdout.contains("4000 probes in"), "{stdout}");
+    assert!(stdout.contains("16000 probes in"), "{stdout}");
 }
 
 #[test]

@@ -37,3 +37,18 @@ fn estimates_come_close_to_the_exact_counts() {
         assert_eq!(estimate(&problem, 1000, 3), estimate(&problem, 1000, 3));
     }
 }
+
+#[test]
+fn an_estimate_stops_early_once_its_probes_agree() {
+    // Seven bricks are few enough for every probe to count the whole tree exactly: after the
+    // first thousand agree, the rest would only repeat them.
+    let bricks = problem_from_text("6x6", "bricks", false).unwrap();
+    let e = estimate(&bricks, 16_000, 1);
+    assert_eq!(
+        (e.solutions, e.solutions_error, e.probes),
+        (1664.0, 0.0, 1000)
+    );
+    // Meteor's probes disagree: all of them are made.
+    let meteor = Problem::new(meteor_board(), meteor_pieces(), false).unwrap();
+    assert_eq!(estimate(&meteor, 3_000, 1).probes, 3_000);
+}

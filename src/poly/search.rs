@@ -199,6 +199,13 @@ fn with_tables<B: Bits + Send + Sync + 'static, R>(
     }
 }
 
+/// Probes an estimate makes before it may stop early, and how often it then looks.
+const SETTLING_PROBES: u32 = 1000;
+
+/// Search nodes the exact tails of an estimate's probes may take in all before it stops early
+/// (about half a second natively).
+const ESTIMATE_NODE_BUDGET: u64 = 50_000_000;
+
 /// What random probes down the search tree say about its size (Knuth's estimator).
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Estimate {
@@ -212,10 +219,11 @@ pub struct Estimate {
     pub probes: u32,
 }
 
-/// Estimates the number of tilings and of search nodes with `probes` random walks from the
-/// root, each going down one branch chosen at random among those the search would try, and
+/// Estimates the number of tilings and of search nodes with up to `probes` random walks from
+/// the root, each going down one branch chosen at random among those the search would try, and
 /// weighing what it meets by the product of the branch counts on its way (Knuth, 1975): the
-/// averages are unbiased, and the error shrinks with the number of probes.
+/// averages are unbiased, and the error shrinks with the number of probes. It stops sooner
+/// when the probes all agree or their exact tails have taken [`ESTIMATE_NODE_BUDGET`] nodes.
 pub(crate) fn estimate(problem: &Problem, probes: u32, seed: u64) -> Estimate {
     let mut sink = NoSink(0);
     let n = problem.positions();
@@ -497,14 +505,26 @@ impl<'a, B: Bits> Engine<'a, B> {
     fn estimate(mut self, probes: u32, seed: u64) -> Estimate {
         let mut rng = crate::util::rng::Rng::new(seed);
         let (mut sum, mut sum_sq, mut nodes) = (0.0f64, 0.0f64, 0.0f64);
-        let probes = probes.max(1);
-        for _ in 0..probes {
+        let (most, mut made) = (probes.max(1), 0u32);
+        while made < most {
             let (found, walked) = self.probe(&mut rng);
             sum += found;
             sum_sq += found * found;
             nodes += walked;
+            made += 1;
+            // Past the first probes, more are not worth their time once the answer no longer
+            // moves (the exact tails see the whole tree: bricks on 6×6 cost 0.16 ms a probe,
+            // each giving 1,664) or once the exact tails have cost their budget.
+            if made >= SETTLING_PROBES && made % SETTLING_PROBES == 0 {
+                let n = f64::from(made);
+                let mean = sum / n;
+                let spread = (sum_sq / n - mean * mean).max(0.0).sqrt();
+                if (mean > 0.0 && spread <= 1e-3 * mean) || self.nodes > ESTIMATE_NODE_BUDGET {
+                    break;
+                }
+            }
         }
-        let n = f64::from(probes);
+        let (probes, n) = (made, f64::from(made));
         let mean = sum / n;
         let variance = (sum_sq / n - mean * mean).max(0.0);
         Estimate {

@@ -96,7 +96,7 @@ pub fn poly_solve(args: JsValue, progress: &js_sys::Function) -> Result<JsValue,
 struct EstimateArgs {
     #[serde(flatten)]
     puzzle: PuzzleArgs,
-    /// Random probes (default 4000).
+    /// Random probes, at most (default 16,000).
     probes: Option<u32>,
 }
 
@@ -107,7 +107,11 @@ struct EstimateArgs {
 pub fn poly_estimate(args: JsValue) -> Result<JsValue, Failure> {
     let args: EstimateArgs = from_args(args)?;
     let problem = problem(&args.puzzle)?;
-    let e = crate::poly::estimate(&problem, args.probes.unwrap_or(4000).clamp(1, 1_000_000), 1);
+    let e = crate::poly::estimate(
+        &problem,
+        args.probes.unwrap_or(16_000).clamp(1, 1_000_000),
+        1,
+    );
     to_js(&serde_json::json!({
         "solutions": e.solutions,
         "solutions_error": e.solutions_error,

@@ -63,8 +63,13 @@ pub enum Command {
         /// probes down the search tree (Knuth's estimator), with the estimate's standard error.
         #[arg(long)]
         estimate: bool,
-        /// Random probes for --estimate (more: slower, narrower).
-        #[arg(long, value_name = "N", default_value_t = 4000, requires = "estimate")]
+        /// Random probes for --estimate, at most (more: slower, narrower; fewer when they agree).
+        #[arg(
+            long,
+            value_name = "N",
+            default_value_t = 16_000,
+            requires = "estimate"
+        )]
         probes: u32,
     },
     /// List the library's puzzles.
