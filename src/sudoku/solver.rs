@@ -35,7 +35,11 @@
 //! three digits (three that alone fit there fill it, three that must go there keep the others
 //! out), cut propagations by a further 22% (88 → 69, tdoku's level: it makes 35 guesses a
 //! puzzle on this set) but cost twice what it saved in this scalar layout; tdoku's SIMD box
-//! layout gets it almost free. For scale, tdoku built on the same machine (clang 14, -O3
+//! layout gets it almost free. Nor did finding the matchable segments with shifts and masks
+//! (a segment is matchable when the other two rows fill the other two boxes), in place of the
+//! two lookups: its 30-odd operations made 17-clue 9% slower and the hard sets 5% slower
+//! (ratios to the crate 0.93 → 0.85, 1.00 → 0.95, 1.15 → 1.10; it would pay only where whole
+//! bands are reduced at once in vector registers). For scale, tdoku built on the same machine (clang 14, -O3
 //! -mavx2) solved hardest-1905-11plus about 1.1 times as fast as the `sudoku` crate, top1465
 //! 1.0 times and 17-clue 0.6 times (see `data/README.md`). Built for this machine's processor
 //! (`-C target-cpu=native`, both solvers), the ratios moved little (17-clue 0.99 against
