@@ -109,16 +109,26 @@ impl Grid {
     }
 
     /// Parses the cells without checking for repeated digits (for showing a user's board that
-    /// has conflicts).
+    /// has conflicts). Some sites write empty cells as `-`: when the `-` are what a text lacks
+    /// of 81 cells, they are read as empty cells instead of grid lines.
     pub fn parse_unchecked(text: &str) -> Result<Grid, ParseError> {
+        match Grid::parse_cells(text, false) {
+            Err(ParseError::WrongLength { found }) if found < 81 && text.contains('-') => {
+                Grid::parse_cells(text, true).map_err(|_| ParseError::WrongLength { found })
+            }
+            other => other,
+        }
+    }
+
+    fn parse_cells(text: &str, dash_is_empty: bool) -> Result<Grid, ParseError> {
         let mut cells = [0u8; 81];
         let mut count = 0usize;
         for (position, ch) in text.chars().enumerate() {
-            if is_decoration(ch) {
+            if is_decoration(ch) && !(dash_is_empty && ch == '-') {
                 continue;
             }
             let value = match ch {
-                '.' | '0' => 0,
+                '.' | '0' | '-' => 0,
                 '1'..='9' => ch as u8 - b'0',
                 _ => {
                     return Err(ParseError::BadCharacter {
@@ -273,6 +283,19 @@ mod tests {
             decorated.push(ch);
         }
         assert_eq!(Grid::parse(&decorated).unwrap(), g);
+    }
+
+    #[test]
+    fn dashes_are_empty_cells_when_they_make_up_the_81() {
+        let g = Grid::parse(PUZZLE).unwrap();
+        assert_eq!(Grid::parse(&PUZZLE.replace('.', "-")).unwrap(), g);
+        // Too few cells either way: the count without the dashes is the one reported.
+        let short = PUZZLE[..80].replace('.', "-");
+        let digits = short.chars().filter(char::is_ascii_digit).count();
+        assert_eq!(
+            Grid::parse(&short).unwrap_err(),
+            ParseError::WrongLength { found: digits }
+        );
     }
 
     #[test]

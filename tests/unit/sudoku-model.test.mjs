@@ -18,6 +18,8 @@ test('geometry and text', () => {
   const decorated = `${PUZZLE.slice(0, 9)} |\n--+--\n${PUZZLE.slice(9).replace(/\./g, '0')}`;
   assert.equal(textFromCells(cellsFromText(decorated)), PUZZLE);
   assert.equal(cellsFromText('123'), null);
+  // Dashes for empty cells, as some sites write them, when they make up the 81.
+  assert.equal(textFromCells(cellsFromText(PUZZLE.replaceAll('.', '-'))), PUZZLE);
   assert.equal(formatTime(61_000), '1:01');
   assert.equal(formatTime(3_723_000), '1:02:03');
 });

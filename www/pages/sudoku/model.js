@@ -45,10 +45,15 @@ export function digitsOf(mask) {
 /** Turns puzzle text into 81 cell values, skipping whitespace and |-+ decoration; null when the
  *  text is not 81 cells of 1–9 / . / 0 (the core explains why, this only reads accepted text). */
 export function cellsFromText(text) {
+  // As the engine reads it: `-` are grid lines, unless they are what the text lacks of 81 cells.
+  return readCells(text, false) ?? readCells(text, true);
+}
+
+function readCells(text, dashIsEmpty) {
   const cells = [];
   for (const ch of String(text)) {
-    if (/\s|[|+\-]/.test(ch)) continue;
-    if (ch === '.' || ch === '0') cells.push(0);
+    if (/\s|[|+]/.test(ch) || (ch === '-' && !dashIsEmpty)) continue;
+    if (ch === '.' || ch === '0' || ch === '-') cells.push(0);
     else if (ch >= '1' && ch <= '9') cells.push(ch.charCodeAt(0) - 48);
     else return null;
   }
