@@ -21,7 +21,7 @@ import {
   cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
 } from './model.js';
 import {
-  clearSharedPuzzle, loadGame, loadSettings, saveGame, saveSettings, shareLink, sharedPuzzle,
+  clearSharedPuzzle, loadGame, loadSettings, puzzleInLink, saveGame, saveSettings, shareLink, sharedPuzzle,
 } from './storage.js';
 
 // A first game for a new visitor, so the board is never empty on arrival.
@@ -135,6 +135,7 @@ export function mount(root, { engine }) {
     el.pencilBtn.setAttribute('aria-pressed', String(ui.pencil));
     el.pad.classList.toggle('pencil', ui.pencil && game.mode === 'play');
     $('[data-action=hint-quick] span').textContent = !ui.hint ? 'Hint' : ui.hint.stage === 'show' ? 'Apply' : 'More';
+    $('[data-action=hint]').textContent = !ui.hint ? 'Hint' : ui.hint.stage === 'show' ? 'Apply step' : 'More';
     el.pencilBtn.disabled = game.mode !== 'play';
     $('[data-action=undo]').disabled = !game.history.length;
     $('[data-action=redo]').disabled = !game.future.length;
@@ -184,7 +185,7 @@ export function mount(root, { engine }) {
     if (game.mode !== 'edit') { line.textContent = ''; return; }
     const cells = game.givens;
     const clues = cells.filter(Boolean).length;
-    if (clues === 0) { line.textContent = 'Type the givens: each digit moves on to the next cell.'; line.dataset.state = 'empty'; return; }
+    if (clues === 0) { line.textContent = 'Type the givens: each digit moves on to the next cell, and 0, . or Space leaves one empty.'; line.dataset.state = 'empty'; return; }
     const request = new AbortController();
     entryCheck = request;
     const givens = `${clues} given${clues === 1 ? '' : 's'}`;
@@ -300,6 +301,7 @@ export function mount(root, { engine }) {
   /** Loads puzzle text from the import box, a paste or a link. Messages go to `target`. */
   async function loadText(text, target, { source = 'import', meta = {} } = {}) {
     clear(target);
+    text = puzzleInLink(text) ?? text;
     let reply;
     try {
       reply = await task('io', 'Checking the puzzle…', 'sudoku.solve', { puzzle: text });
@@ -312,7 +314,7 @@ export function mount(root, { engine }) {
         replaceGame('edit', cells, { meta: { source } });
         ui.flagged = new Set(bad);
         render();
-        say(target, `${err.message}. It is loaded for editing: fix the highlighted cells.`, 'error');
+        say(target, `${err.message}. It is loaded for editing: fix the highlighted cells.`, 'error', backButton());
       } else {
         say(target, err.message, 'error');
       }
@@ -325,7 +327,11 @@ export function mount(root, { engine }) {
       const dead = deadEnd(cells);
       if (dead) ui.flagged = new Set(dead.cells);
       render();
-      say(target, `This puzzle has no solution${dead ? `: ${dead.message}` : '.'} It is loaded for editing.`, 'error');
+      say(target, `This puzzle has no solution${dead ? `: ${dead.message}` : '.'} It is loaded for editing.`, 'error', backButton());
+      return false;
+    }
+    if (cells.every(Boolean)) {
+      say(target, 'This grid is already complete (a valid solution): a puzzle to play needs empty cells.', 'warning');
       return false;
     }
     let unique = null;
@@ -406,9 +412,22 @@ export function mount(root, { engine }) {
     scheduleSave();
   }
 
+  /**
+   * A finished board keeps still: a digit typed over it would quietly undo the finish (or put
+   * the player's digit over the solver's). Says so, with the way on.
+   */
+  function finished() {
+    if (game.mode !== 'play' || !game.completedAt || ui.selected < 0) return false;
+    say(el.boardMsg, game.solved.some(Boolean)
+      ? 'The solver has filled the board: Undo hides its digits, so you can go on.'
+      : `Solved in ${formatTime(game.time())}. Undo takes back your last step; New game starts another.`, 'info');
+    return true;
+  }
+
   function inputDigit(d, pencilKey) {
     if (ui.paused) { setPaused(false); return; }
     ui.focusDigit = d;
+    if (finished()) { render(); return; }
     if (ui.selected < 0) {
       // No cell yet: show where this digit already is, and say how to place it.
       say(el.boardMsg, `Showing every ${d}. Pick a cell to place one (click or tap it, or use the arrow keys).`, 'info');
@@ -424,8 +443,16 @@ export function mount(root, { engine }) {
   }
 
   function erase() {
-    if (ui.selected < 0 || ui.paused) return;
+    if (ui.selected < 0 || ui.paused || finished()) return;
     game.erase(targets());
+  }
+
+  /** 0, . or Space: erases, and while a puzzle is entered moves on, as its text has a blank. */
+  function blank() {
+    if (ui.selected < 0 || ui.paused || finished()) return;
+    game.erase(targets());
+    if (game.mode === 'edit' && ui.extra.size === 0 && ui.selected < 80) ui.selected += 1;
+    render();
   }
 
   /** Up and down wrap within the column; left and right run on into the previous or next row. */
@@ -512,8 +539,11 @@ export function mount(root, { engine }) {
     const min = Number(el.min.value);
     const max = Number(el.max.value);
     const technique = custom ? el.technique.value : '';
-    if (custom && !technique && !(min > 0 && max >= min)) {
-      return { error: 'Give a rating range like 3.0 to 4.5 (the first number not above the second).' };
+    if (custom && !technique) {
+      const given = el.min.value.trim() !== '' && el.max.value.trim() !== '' && Number.isFinite(min) && Number.isFinite(max);
+      if (!given) return { error: 'Give both ends of the rating range, like 3.0 to 4.5.' };
+      if (min < 1 || max > 12) return { error: `SE ratings run from 1.0 to 12.0: ${min.toFixed(1)} to ${max.toFixed(1)} goes outside them. Give a range like 3.0 to 4.5.` };
+      if (min > max) return { error: `The range runs backwards (${min.toFixed(1)} to ${max.toFixed(1)}): give the lower rating first.` };
     }
     const level = custom ? `${min.toFixed(1)}–${max.toFixed(1)}` : ui.level;
     const what = technique ? `a puzzle whose hardest step is ${nameWithArticle(technique)}`
@@ -607,6 +637,7 @@ export function mount(root, { engine }) {
       // SE's three numbers: the hardest step (ER), up to the first placement (EP), and the
       // first step (ED); the bottleneck is where the path meets its hardest step.
       const n = (x) => Number(x).toFixed(1);
+      if (!r.steps) { say(el.helpMsg, 'The givens fill the board: there is no step to rate.', 'info'); return; }
       const text = `Rating ${n(r.rating)} (${r.level}) · EP ${n(r.ep)} · ED ${n(r.ed)}. `
         + `Hardest step: ${r.hardest_name || r.hardest}, step ${r.bottleneck + 1} of ${r.steps}.`;
       // Why this rating: the player can go to the position just before that step and ask for it.
@@ -715,6 +746,10 @@ export function mount(root, { engine }) {
     if (ui.hint && ui.hint.stage !== 'show') { showHint(ui.hint.step, nextStage(ui.hint.stage)); return; }
     clear(el.hintMsg);
     closeHint(false);
+    if (game.mode === 'play' && game.values().every(Boolean) && game.solved.some(Boolean)) {
+      say(el.hintMsg, 'The solver has filled the board: Undo hides its digits, and then a hint shows your next step.', 'info');
+      return;
+    }
     const grid = textFromCells(game.playerGrid());
     // Real eliminations (auto-candidates, applied steps) go along, so the step starts from them.
     const candidatesNow = hintCandidates(game);
@@ -740,6 +775,10 @@ export function mount(root, { engine }) {
     }
   }
 
+  function hintOrApply() {
+    return ui.hint && ui.hint.stage === 'show' ? applyHint() : hint();
+  }
+
   /** Performs the hint's step as one undo step and outlines the cells it changed. */
   function applyHint() {
     if (!ui.hint) return;
@@ -756,9 +795,9 @@ export function mount(root, { engine }) {
   // ---- wiring ---------------------------------------------------------------------------------
 
   const detachInput = attachInput(el.canvas, {
-    select, digit: inputDigit, erase, move, undo, redo, togglePencil,
+    select, digit: inputDigit, erase, blank, move, undo, redo, togglePencil,
     paste: (text) => loadText(text, el.boardMsg, { source: 'paste' }),
-    hint: () => (ui.hint && ui.hint.stage === 'show' ? applyHint() : hint()),
+    hint: hintOrApply,
     escape: () => { if (ui.hint) closeHint(); else { ui.selected = -1; ui.extra = new Set(); render(); } },
     cellAt: (x, y) => board.cellAt(x, y),
   }, root);
@@ -771,6 +810,7 @@ export function mount(root, { engine }) {
       try {
         const { solution } = await task('solver', 'Checking the puzzle…', 'sudoku.solve', { puzzle: grid });
         if (!solution) { say(el.boardMsg, 'This puzzle has no solution, so it cannot be played. Fix the givens first.', 'error'); return; }
+        if (game.givens.every(Boolean)) { say(el.boardMsg, 'Every cell is a given: there is nothing left to play. Clear some cells first.', 'warning'); return; }
         const { count } = await task('solver', 'Checking uniqueness…', 'sudoku.count', { puzzle: grid, limit: 2 });
         if (textFromCells(game.givens) !== grid || game.mode !== 'edit') return; // edited meanwhile
         game.startPlaying({ solution, unique: count === 1, meta: { source: 'entered' } });
@@ -797,8 +837,10 @@ export function mount(root, { engine }) {
     },
     erase: () => erase(),
     pencil: togglePencil,
-    'hint-quick': () => (ui.hint && ui.hint.stage === 'show' ? applyHint() : hint()),
-    hint: () => hint(),
+    // The toolbar's and the panel's Hint (and the H key) take the ladder one rung further and
+    // apply the step at its last.
+    'hint-quick': hintOrApply,
+    hint: hintOrApply,
     'hint-show': () => { if (ui.hint) showHint(ui.hint.step, 'show'); },
     'hint-next': () => { if (ui.hint) showHint(ui.hint.step, nextStage(ui.hint.stage)); },
     'hint-apply': applyHint,
@@ -847,6 +889,8 @@ export function mount(root, { engine }) {
     if (btn.dataset.level) {
       ui.level = btn.dataset.level;
       el.range.hidden = ui.level !== 'custom';
+      // What was said about the previous choice (a custom range's error above all) is past.
+      if (msg.game.level === 'error') clear(el.gameMsg);
       for (const b of root.querySelectorAll('[data-level]')) b.setAttribute('aria-pressed', String(b === btn));
       settings.level = ui.level;
       saveSettings(settings);

@@ -1,12 +1,13 @@
 // Keyboard, pointer (mouse, pen, touch) and clipboard input on the board, turned into actions.
 //
-// Keys: 1–9 place a digit (Shift/Ctrl/Alt + digit: pencil mark), 0/Backspace/Delete erase,
+// Keys: 1–9 place a digit (Shift/Ctrl/Alt + digit: pencil mark), Backspace/Delete erase, 0, . and
+// Space (on the board) empty the cell too and, while a puzzle is entered, move on as a digit does,
 // arrows move (wrapping; Shift extends the selection), P toggles pencil mode, Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z) undo/redo,
 // H asks for a hint (again: the next stage), Escape closes it. Ctrl+V pastes a puzzle.
 
 /**
  * Wires `canvas` (focusable) to `actions`: {select(cell, 'replace'|'add'|'toggle'), digit(d, pencil),
- * erase(), move(dr, dc, extend),
+ * erase(), blank(), move(dr, dc, extend),
  * undo(), redo(), togglePencil(), paste(text), escape(), cellAt(x, y)}. Keys are heard anywhere in
  * `keyScope` (the page) except in form fields. Returns a cleanup function.
  */
@@ -29,7 +30,12 @@ export function attachInput(canvas, actions, keyScope = canvas) {
       return;
     }
     switch (e.key) {
-      case '0': case 'Backspace': case 'Delete': e.preventDefault(); actions.erase(); return;
+      case 'Backspace': case 'Delete': e.preventDefault(); actions.erase(); return;
+      case '0': case '.': e.preventDefault(); actions.blank(); return;
+      case ' ':
+        // Space on a button presses it; on the board it is the blank of a puzzle's text.
+        if (t === canvas) { e.preventDefault(); actions.blank(); }
+        return;
       case 'ArrowUp': e.preventDefault(); actions.move(-1, 0, e.shiftKey); return;
       case 'ArrowDown': e.preventDefault(); actions.move(1, 0, e.shiftKey); return;
       case 'ArrowLeft': e.preventDefault(); actions.move(0, -1, e.shiftKey); return;
@@ -43,7 +49,7 @@ export function attachInput(canvas, actions, keyScope = canvas) {
         return;
       default:
     }
-    if (digit === 0) { e.preventDefault(); actions.erase(); }
+    if (digit === 0) { e.preventDefault(); actions.blank(); }
   };
 
   // Mouse and pen drags select several cells (for marks); touch drags scroll the page.

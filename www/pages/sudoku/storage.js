@@ -37,6 +37,16 @@ export function sharedPuzzle(hash = location.hash) {
   return p && p.trim() ? p.trim() : null;
 }
 
+/**
+ * The puzzle in pasted text that is one of this page's share links (…#/sudoku?p=…), or null:
+ * the link the page copies can be pasted back.
+ */
+export function puzzleInLink(text) {
+  const link = text.trim();
+  const hash = link.indexOf('#/sudoku?');
+  return hash >= 0 && !/\s/.test(link) ? sharedPuzzle(link.slice(hash)) : null;
+}
+
 /** A link that opens this page with the puzzle. */
 export function shareLink(puzzleText) {
   const url = new URL(location.href);

@@ -84,6 +84,7 @@ export function template(settings) {
             <dt>P</dt><dd>pencil mode on/off</dd>
             <dt>Arrows</dt><dd>move</dd>
             <dt>Backspace, Delete, 0</dt><dd>erase</dd>
+            <dt>0, ., Space</dt><dd>entering a puzzle: leave the cell empty, move on</dd>
             <dt>Ctrl+Z, Ctrl+Y</dt><dd>undo, redo</dd>
             <dt>Ctrl+V</dt><dd>paste a puzzle</dd>
             <dt>H</dt><dd>hint; again: more help, step by step, then apply it</dd>
