@@ -81,3 +81,15 @@ test('the browser\'s own Print gets the same clean page', async () => {
   assert.equal(printed.length, 1);
   assert.equal(printed[0].puzzle, EASY);
 });
+
+test('a puzzle with more than one solution prints without a rating, and says why', async () => {
+  const several = `${EASY.slice(0, 80)}.`.replace('53', '..');
+  await open(several);
+  await page.selectOption('[data-role=print-layout]', '1');
+  await page.click('[data-action=print]');
+  await page.waitForFunction(() => window.printCalls === 1);
+  const printed = await sheet();
+  assert.equal(printed[0].puzzle, several);
+  assert.equal(printed[0].caption, 'Sudoku');
+  assert.match(await page.textContent('[data-role=print-message]'), /without a rating: .*more than one solution/);
+});

@@ -596,6 +596,7 @@ export function mount(root, { engine }) {
       return;
     }
     const busy = [...root.querySelectorAll('[data-section=print] button[data-action]')];
+    let unrated = null;
     try {
       let puzzles;
       if (four) {
@@ -610,13 +611,21 @@ export function mount(root, { engine }) {
       } else {
         let { rating, level } = game.meta;
         if (typeof rating !== 'number') {
-          const r = await task('print', 'Rating the puzzle for its caption…', rateShared, { puzzle: textFromCells(game.givens) });
-          ({ rating, level } = r);
+          try {
+            const r = await task('print', 'Rating the puzzle for its caption…', rateShared, { puzzle: textFromCells(game.givens) });
+            ({ rating, level } = r);
+          } catch (err) {
+            if (isAbort(err)) throw err;
+            // A puzzle without a rating (several solutions, say) still prints, uncaptioned.
+            unrated = err.message;
+            rating = level = null;
+          }
         }
         puzzles = [{ cells: [...game.givens], level, rating }];
       }
       printPuzzles(puzzles);
-      say(el.printMsg, four ? 'Four puzzles sent to the print dialog (A4, two by two).' : 'The puzzle was sent to the print dialog.', 'success');
+      say(el.printMsg, four ? 'Four puzzles sent to the print dialog (A4, two by two).'
+        : unrated ? `The puzzle was sent to the print dialog without a rating: ${unrated}.` : 'The puzzle was sent to the print dialog.', 'success');
     } catch (err) {
       say(el.printMsg, isAbort(err) ? 'Cancelled: nothing was printed.' : `Could not prepare the page: ${err.message}`, isAbort(err) ? 'info' : 'error');
     }
