@@ -606,6 +606,24 @@ test('the drawing and its undo history survive navigation, reload and a new tab'
   assert.deepEqual(errors, []);
 });
 
+test('a stroke survives a reload made at once, before the page\u2019s own save was due', async (t) => {
+  const { page, errors } = await openFill(t);
+  await page.click('button[data-tool="rect"]');
+  await page.click('.fill-swatch[data-colour="#1c2233"]');
+  const a = await screenOf(page, 40, 40), b = await screenOf(page, 90, 80);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 3 });
+  await page.mouse.up();
+  const drawn = await snapshot(page);
+  assert.equal(drawn.undo, 1);
+  // The save on the way out (pagehide) must land although the page goes at once.
+  await page.reload();
+  await ready(page);
+  assert.deepEqual(await snapshot(page), drawn);
+  assert.deepEqual(errors, []);
+});
+
 test('a 4096×4096 picture is saved and restored', async (t) => {
   const { page } = await openFill(t);
   await page.selectOption('.fill-new-size', '4096x4096');

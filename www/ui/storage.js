@@ -111,6 +111,9 @@ function transact(mode, work) {
   return openDatabase().then((db) => new Promise((resolve, reject) => {
     const tx = db.transaction(STORE, mode);
     const request = work(tx.objectStore(STORE));
+    // Committed at once rather than when the event loop next idles: a save made as the page
+    // unloads (a reload half a second after a stroke) was otherwise lost with the page.
+    tx.commit?.();
     tx.oncomplete = () => resolve(request?.result);
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error || new Error('the transaction was aborted'));
