@@ -118,3 +118,39 @@ fn a_solid_outline_is_not_tinted_by_refills() {
     );
     assert_eq!(&px[0..4], &[255, 255, 255, 255]);
 }
+
+/// A 20×20 white image crossed by a 1-px black diagonal (x = y), and its pixels after a
+/// 4-connected fill above the line.
+fn fill_above_a_diagonal(options: FillOptions) -> Vec<u8> {
+    let n = 20usize;
+    let mut px = [255u8, 255, 255, 255].repeat(n * n);
+    for i in 0..n {
+        px[(i * n + i) * 4..(i * n + i) * 4 + 4].copy_from_slice(&[0, 0, 0, 255]);
+    }
+    fill(&mut px, n as u32, n as u32, (15, 2), RED, &options).unwrap();
+    px
+}
+
+#[test]
+fn soft_edges_do_not_leak_across_a_corner_a_four_connected_fill_stops_at() {
+    for tolerance in [0, 32] {
+        let options = FillOptions {
+            soft: true,
+            tolerance,
+            ..FillOptions::default()
+        };
+        let px = fill_above_a_diagonal(options);
+        // Below the line, all white; the line itself, black; above it, red.
+        for y in 0..20usize {
+            for x in 0..20usize {
+                let p = &px[(y * 20 + x) * 4..(y * 20 + x) * 4 + 4];
+                let want: &[u8] = match x.cmp(&y) {
+                    std::cmp::Ordering::Less => &[255, 255, 255, 255],
+                    std::cmp::Ordering::Equal => &[0, 0, 0, 255],
+                    std::cmp::Ordering::Greater => &RED,
+                };
+                assert_eq!(p, want, "T={tolerance} ({x}, {y})");
+            }
+        }
+    }
+}

@@ -372,7 +372,8 @@ impl Job<'_> {
             let mut blended = 0;
             if options.soft {
                 let became = if blending { over(colour, seed) } else { colour };
-                let changes = ramp_changes_within(px, w, &mask, found.bounds, seed, became);
+                let changes =
+                    ramp_changes_within(px, w, &mask, found.bounds, seed, similar, became);
                 for &(i, q) in &changes {
                     if let Some(r) = &mut recorder {
                         r.record_pixel(i % w, i / w, px[i], q);
@@ -429,7 +430,7 @@ impl Job<'_> {
         let blended = if options.soft {
             // The ramp trades its share of the seed colour for what the seed colour became.
             let became = if blending { over(colour, seed) } else { colour };
-            soften_within(px, w, &mask, region_bounds, seed, became)
+            soften_within(px, w, &mask, region_bounds, seed, similar, became)
         } else {
             0
         };

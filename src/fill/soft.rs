@@ -8,11 +8,14 @@
 //! colour; the background's share `c` is `1 - d / dmax`, where `d` is the pixel's difference
 //! from the seed and `dmax` the largest difference among the pixels outside the region within
 //! two pixels (the outline's core). That share is swapped for the fill colour:
-//! `p + c × (fill − seed)` per channel. A solid outline pixel (`d = dmax`) is left alone.
+//! `p + c × (fill − seed)` per channel. A solid outline pixel (`d = dmax`) is left alone, and
+//! so is a pixel the fill itself would take (`similar`) yet left out: it lies across a corner
+//! a 4-connected fill does not pass, or in a gap the fill closed, and painting it would leak
+//! the fill colour through the very line that stopped the fill.
 
 use super::Bounds;
 use super::mask::Mask;
-use super::similar::difference;
+use super::similar::{Similar, difference};
 
 /// How far from the region soft edges read: the ramp is at most 2 pixels out, and each ramp
 /// pixel looks 2 further.
@@ -27,9 +30,10 @@ pub fn soften_within(
     region: &Mask,
     bounds: Bounds,
     seed: [u8; 4],
+    similar: &impl Similar,
     fill: [u8; 4],
 ) -> u64 {
-    let changes = ramp_changes_within(px, w, region, bounds, seed, fill);
+    let changes = ramp_changes_within(px, w, region, bounds, seed, similar, fill);
     for &(i, q) in &changes {
         px[i] = q;
     }
@@ -43,13 +47,14 @@ pub fn ramp_changes_within(
     region: &Mask,
     bounds: Bounds,
     seed: [u8; 4],
+    similar: &impl Similar,
     fill: [u8; 4],
 ) -> Vec<(usize, [u8; 4])> {
     let h = region.height();
     let crop = bounds.grown(READ_REACH, w, h);
     let (cw, ch) = (crop.x1 - crop.x0 + 1, crop.y1 - crop.y0 + 1);
     if cw == w && ch == h {
-        return ramp_changes(px, region, seed, fill);
+        return ramp_changes(px, region, seed, similar, fill);
     }
     let mut sub_region = Mask::new(cw, ch);
     let mut sub_px = Vec::with_capacity(cw * ch);
@@ -62,7 +67,7 @@ pub fn ramp_changes_within(
             a = region.next_set(y, b, bounds.x1 + 1);
         }
     }
-    let mut changes = ramp_changes(&sub_px, &sub_region, seed, fill);
+    let mut changes = ramp_changes(&sub_px, &sub_region, seed, similar, fill);
     for (i, _) in &mut changes {
         *i = (crop.y0 + *i / cw) * w + crop.x0 + *i % cw;
     }
@@ -74,8 +79,15 @@ pub fn ramp_changes_within(
 const MAX_RESIDUAL: f32 = 24.0;
 
 /// Blends the ramp just outside `region` toward `fill`; returns how many pixels changed.
-pub fn soften(px: &mut [[u8; 4]], region: &Mask, seed: [u8; 4], fill: [u8; 4]) -> u64 {
-    let changes = ramp_changes(px, region, seed, fill);
+/// Pixels `similar` to the seed colour (the fill's own test) are left alone.
+pub fn soften(
+    px: &mut [[u8; 4]],
+    region: &Mask,
+    seed: [u8; 4],
+    similar: &impl Similar,
+    fill: [u8; 4],
+) -> u64 {
+    let changes = ramp_changes(px, region, seed, similar, fill);
     for &(i, q) in &changes {
         px[i] = q;
     }
@@ -87,6 +99,7 @@ fn ramp_changes(
     px: &[[u8; 4]],
     region: &Mask,
     seed: [u8; 4],
+    similar: &impl Similar,
     fill: [u8; 4],
 ) -> Vec<(usize, [u8; 4])> {
     let (w, h) = (region.width(), region.height());
@@ -116,6 +129,9 @@ fn ramp_changes(
     let seedf = seed.map(f32::from);
     ramp.for_each(|x, y| {
         let p = px[y * w + x];
+        if similar.similar(p) {
+            return;
+        }
         let u: [f32; 4] = std::array::from_fn(|c| f32::from(p[c]) - seedf[c]);
         // Among the outline colours nearby that explain p as a mix with the seed colour, the
         // most distant one (smallest outline share t) is the outline's core.
@@ -196,8 +212,9 @@ mod tests {
             );
             let fill = [30, 120, 220, 255];
             let (mut whole, mut cropped) = (px.clone(), px.clone());
-            let a = soften(&mut whole, &region, seed, fill);
-            let b = soften_within(&mut cropped, w, &region, found.bounds, seed, fill);
+            let same = Exact(u32::from_ne_bytes(seed));
+            let a = soften(&mut whole, &region, seed, &same, fill);
+            let b = soften_within(&mut cropped, w, &region, found.bounds, seed, &same, fill);
             assert_eq!((a, &whole), (b, &cropped));
         }
     }
