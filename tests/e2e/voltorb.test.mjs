@@ -173,6 +173,8 @@ test('play: a dealt board, memo marks, flipping, hints, next round', async (t) =
     }
     const msg = await page.locator('.vf-play-msg').textContent();
     assert.match(msg, /Cleared|Voltorb|quit/);
+    // A round lost to a Voltorb pays nothing, and says so beside the message.
+    if (/Voltorb/.test(msg)) assert.equal(await page.locator('.vf-payout').textContent(), '0');
     await page.locator('button', { hasText: 'Next round' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.vf-card.vf-up').length === 0);
     const level = Number(await page.locator('.vf-level').textContent());
@@ -260,6 +262,8 @@ test('a round in play, the coins and the level survive a reload', async (t) => {
     await page.reload();
     await page.waitForSelector('.vf-clue-view .vf-clue-sum');
     assert.equal(await page.locator('.vf-coins').textContent(), coins);
+    // The ended round still says how it ended.
+    assert.match(await page.locator('.vf-play-msg').textContent(), /You quit with/);
   }
   assert.deepEqual(errors, []);
 });
@@ -316,6 +320,16 @@ test('readable cards: the Voltorb chance marked, 2 and 3 apart, a legend; ten pa
   const msg = await page.locator('.vf-clue-msg').textContent();
   assert.match(msg, /has 2 Voltorbs|has 1 Voltorb /);
   assert.match(msg, /Uniform odds/);
+
+  // What is wrong with a pasted line is said beside the field, which keeps the text to mend.
+  await page.fill('.vf-paste', '51, 42, 61');
+  await page.dispatchEvent('.vf-paste', 'change');
+  await page.waitForFunction(() => /Give ten clues.*this has 3/.test(document.querySelector('[data-msg=paste]').textContent));
+  assert.equal(await page.getAttribute('.vf-paste', 'aria-invalid'), 'true');
+  await page.fill('.vf-paste', '51, 42, 61, 70, 32, 51, 42, 61, 70, 97');
+  await page.dispatchEvent('.vf-paste', 'change');
+  await page.waitForFunction(() => /^Column 5: 7 Voltorbs/.test(document.querySelector('[data-msg=paste]').textContent));
+  assert.equal(await page.inputValue('.vf-paste'), '51, 42, 61, 70, 32, 51, 42, 61, 70, 97');
   assert.deepEqual(errors, []);
 });
 

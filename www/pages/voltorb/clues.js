@@ -17,11 +17,20 @@ export function parseClue(text) {
   return { value: [sum, v] };
 }
 
-/** Splits a pasted list of ten clues ("5 1, 4 2, …" or ten pairs of numbers) into ten texts. */
+/**
+ * Splits a pasted list of ten clues into ten texts for `parseClue`: ten clues apart by commas,
+ * semicolons or lines ("5 1, 4 2, …" or "51, 42, …", as a clue box takes them), or else twenty
+ * numbers, two a clue. Returns {error} when it is neither.
+ */
 export function splitClueList(text) {
+  const groups = text.split(/[,;\n]+/).map((g) => g.trim()).filter(Boolean);
+  if (groups.length === 10) return groups;
+  if (/(^|[^\d])-\s*\d/.test(text)) return { error: 'A clue has no negative numbers: give each as "sum Voltorbs", e.g. 5 1.' };
   const nums = text.match(/\d+/g) || [];
-  if (nums.length !== 20) return null;
-  const out = [];
-  for (let i = 0; i < 20; i += 2) out.push(`${nums[i]} ${nums[i + 1]}`);
-  return out;
+  if (nums.length === 20 && !/[^\d\s,;/:]/.test(text)) {
+    const out = [];
+    for (let i = 0; i < 20; i += 2) out.push(`${nums[i]} ${nums[i + 1]}`);
+    return out;
+  }
+  return { error: `Give ten clues (rows 1–5, then columns 1–5), apart by commas: "5 1, 4 2, …" or "51, 42, …"; this has ${groups.length === 1 ? 'one' : groups.length}.` };
 }

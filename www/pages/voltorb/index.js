@@ -18,7 +18,7 @@ import { loadState, saveState, UNDO_KEPT } from './storage.js';
 import { ExactAnswers, isExact } from './answers.js';
 import { analyzeBest } from './best-move.js';
 import { teamPossible } from '../../search-team.js';
-import { SIZE, CARDS, HISTORY_KEPT, newRound, flip, toggleMemo, end, settle, revealedOf, found } from './round.js';
+import { SIZE, CARDS, HISTORY_KEPT, newRound, flip, toggleMemo, end, settle, revealedOf, found, winnings } from './round.js';
 
 const formatMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
@@ -38,6 +38,7 @@ export function mount(root, { engine }) {
   };
   const messages = new Messages();
   const boardMsg = messages.slot($('[data-msg=board]'));
+  const pasteMsg = messages.slot($('[data-msg=paste]'));
   const adviceMsg = messages.slot($('[data-msg=advice]'));
   const quitMsg = messages.slot($('[data-msg=quit]'));
   const playMsg = messages.slot($('[data-msg=play]'), { about: 'session' });
@@ -416,6 +417,13 @@ export function mount(root, { engine }) {
     }
   }
 
+  /** The end of a round, said (also after a reload shows a round that has ended). */
+  function sayHowItEnded(round) {
+    const text = round.over === 'won' ? `Cleared! +${round.payout} coins.`
+      : round.over === 'lost' ? 'Voltorb! The round pays nothing.' : `You quit with ${round.payout} coin${round.payout === 1 ? '' : 's'}.`;
+    playMsg.show(text, round.over === 'lost' ? 'error' : 'success');
+  }
+
   /** Settles a round that `flip` has just ended, or quits the round in play. */
   function finish(outcome) {
     const round = play.round;
@@ -426,9 +434,7 @@ export function mount(root, { engine }) {
     }
     Object.assign(play, settle(play, round));
     if (coachRound === round && coachPending === 0) coachSummary();
-    const text = round.over === 'won' ? `Cleared! +${round.payout} coins.`
-      : round.over === 'lost' ? 'Voltorb! The round pays nothing.' : `You quit with ${round.payout} coin${round.payout === 1 ? '' : 's'}.`;
-    playMsg.show(text, round.over === 'lost' ? 'error' : 'success');
+    sayHowItEnded(round);
     save();
     drawPlay();
     focusQuietly(el.next);
@@ -545,7 +551,8 @@ export function mount(root, { engine }) {
     };
     el.playInfo.replaceChildren(
       stat('Level', round ? String(round.level) : '–', 'vf-level'),
-      stat('This round', String(round ? round.payout : 0), 'vf-payout'),
+      // A lost round's multiplied coins are gone: it shows what the round pays.
+      stat('This round', String(!round ? 0 : round.over ? winnings(round) : round.payout), 'vf-payout'),
       stat('Coins', play.coins.toLocaleString(), 'vf-coins'),
       stat('Found', round ? `${found(round)}/${round.multipliers}` : '–', 'vf-found'),
     );
@@ -599,8 +606,9 @@ export function mount(root, { engine }) {
     input.value = assist.clueText[line];
     scope.on(input, 'focus', () => { input.dataset.before = input.value; });
     scope.on(input, 'input', () => {
-      const list = splitClueList(input.value);
-      if (list && line === 0) { setAllClues(list); return; }
+      // Ten clues pasted into the first box fill all ten, once each is a whole clue.
+      const list = line === 0 ? splitClueList(input.value) : null;
+      if (Array.isArray(list) && list.every((clue) => parseClue(clue).value)) { setAllClues(list); return; }
       assist.clueText[line] = input.value;
       analyse();
     });
@@ -629,12 +637,21 @@ export function mount(root, { engine }) {
 
   scope.on(el.paste, 'change', () => {
     const list = splitClueList(el.paste.value);
-    if (!list) {
+    if (list.error) {
       el.paste.setAttribute('aria-invalid', 'true');
-      boardMsg.show('Paste twenty numbers: sum and Voltorbs for rows 1–5, then columns 1–5.', 'error');
+      pasteMsg.show(list.error, 'error');
+      return;
+    }
+    // Each clue as its box would take it: the first wrong one is named here, by its line.
+    const wrong = list.findIndex((clue) => parseClue(clue).error);
+    if (wrong >= 0) {
+      el.paste.setAttribute('aria-invalid', 'true');
+      const line = LINE_NAMES[wrong];
+      pasteMsg.show(`${line[0].toUpperCase()}${line.slice(1)}: ${parseClue(list[wrong]).error}.`, 'error');
       return;
     }
     el.paste.removeAttribute('aria-invalid');
+    pasteMsg.clear();
     el.paste.value = '';
     setAllClues(list);
   });
@@ -733,6 +750,7 @@ export function mount(root, { engine }) {
 
   modes.set(state.mode);
   showMode();
+  if (play.round?.over) sayHowItEnded(play.round);
   if (notice) boardMsg.show(notice, 'warning');
   if (state.mode === 'assist') clueInputs.find((input) => input.value === '')?.focus({ preventScroll: true });
 

@@ -91,8 +91,9 @@ export function template() {
           to bottom, then columns left to right. Then click a card (or focus it and press 0–3) to record
           what it showed.</p>
         <label class="vf-field">All ten clues at once
-          <input class="vf-paste" type="text" data-role="paste" placeholder="5 1, 4 2, …" autocomplete="off">
+          <input class="vf-paste" type="text" data-role="paste" placeholder="5 1, 4 2, …" autocomplete="off" aria-describedby="vf-paste-msg">
         </label>
+        <p class="message" id="vf-paste-msg" data-msg="paste"></p>
         <div class="row">
           <select data-role="level" aria-label="Level">${levelOptions()}</select>
           <select data-role="weighting" aria-label="Weighting"
