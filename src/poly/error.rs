@@ -65,8 +65,16 @@ pub enum PolyError {
         max: usize,
     },
     /// No pieces at all.
-    #[error("no pieces given")]
+    #[error(
+        "no pieces given: name a set (pentominoes, meteor, …), give AxB bricks such as 2x3*4, or draw pieces"
+    )]
     NoPieces,
+    /// A count after `*` that is not 1 to 64.
+    #[error("{0:?}: the count after * must be a whole number from 1 to 64")]
+    BadPieceCount(String),
+    /// A brick whose sides are not 1 to 16.
+    #[error("{0:?}: a brick's sides must be whole numbers from 1 to 16")]
+    BadBrickSize(String),
     /// A piece's cells are not connected.
     #[error("piece {0:?} is not connected: every cell must touch another across an edge")]
     Disconnected(String),
@@ -117,6 +125,8 @@ impl Located for PolyError {
                 ErrorPlace::field("board")
             }
             NoPieces
+            | BadPieceCount(_)
+            | BadBrickSize(_)
             | Disconnected(_)
             | TooManyShapes(_)
             | UnknownPieces(_)

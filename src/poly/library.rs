@@ -233,7 +233,7 @@ pub fn parse_piece_spec(spec: &str) -> Result<Vec<Piece>, PolyError> {
                     .parse::<usize>()
                     .ok()
                     .filter(|k| (1..=64).contains(k))
-                    .ok_or_else(unknown)?,
+                    .ok_or_else(|| PolyError::BadPieceCount(term.to_string()))?,
             ),
             None => (term, 1),
         };
@@ -247,10 +247,23 @@ pub fn parse_piece_spec(spec: &str) -> Result<Vec<Piece>, PolyError> {
             "tetriamonds" | "tetriamond" => tetriamonds(),
             other => {
                 let (w, h) = other.split_once('x').ok_or_else(unknown)?;
-                let w: usize = w.parse().map_err(|_| unknown())?;
-                let h: usize = h.parse().map_err(|_| unknown())?;
+                let side = |t: &str| t.trim().parse::<usize>();
+                let (Ok(w), Ok(h)) = (side(w), side(h)) else {
+                    // Numbers, but not whole ones that fit: a size, not a name, was meant.
+                    let numeric = |t: &str| {
+                        !t.trim().is_empty()
+                            && t.trim()
+                                .chars()
+                                .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+                    };
+                    return Err(if numeric(w) && numeric(h) {
+                        PolyError::BadBrickSize(term.to_string())
+                    } else {
+                        unknown()
+                    });
+                };
                 if !(1..=16).contains(&w) || !(1..=16).contains(&h) {
-                    return Err(unknown());
+                    return Err(PolyError::BadBrickSize(term.to_string()));
                 }
                 vec![brick(w, h)]
             }
@@ -495,6 +508,24 @@ pub fn resolve_pieces(text: &str) -> Result<Vec<Piece>, PolyError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn piece_spec_errors_name_the_fault() {
+        let err = |spec: &str| parse_piece_spec(spec).unwrap_err();
+        for spec in ["1x2*0", "1x2*-1", "2x3*65", "tetrominoes*x"] {
+            assert_eq!(err(spec), PolyError::BadPieceCount(spec.into()), "{spec}");
+        }
+        for spec in ["0x3", "100x100", "2.5x3"] {
+            assert_eq!(err(spec), PolyError::BadBrickSize(spec.into()), "{spec}");
+        }
+        assert_eq!(err("frogs"), PolyError::UnknownPieces("frogs".into()));
+        assert_eq!(err(" , "), PolyError::NoPieces);
+        assert!(
+            err("")
+                .to_string()
+                .starts_with("no pieces given: name a set")
+        );
+    }
 
     #[test]
     fn set_sizes() {

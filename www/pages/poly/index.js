@@ -4,7 +4,7 @@
 // are saved after each change (storage.js) and come back on return; saved results are shown
 // only while the inputs are still the ones they were found for.
 import { Scope, finder } from '../../ui/dom.js';
-import { Messages } from '../../ui/messages.js';
+import { Messages, sentence } from '../../ui/messages.js';
 import { keepFocusHome, focusQuietly, focusLost } from '../../ui/focus.js';
 import { placeOf } from '../../ui/errors.js';
 import { toggleGroup } from '../../ui/toggle.js';
@@ -112,7 +112,7 @@ export function mount(root, { engine }) {
     const limit = parseInt(ui.limit.value, 10);
     return {
       board: boardText(),
-      pieces: ui.pieces.value.trim() || 'pentominoes',
+      pieces: ui.pieces.value.trim(),
       options: {
         limit: Number.isFinite(limit) && limit > 0 ? limit : undefined,
         distinct: ui.distinct.checked,
@@ -195,6 +195,7 @@ export function mount(root, { engine }) {
     const counted = state.counted && state.counted.key === state.describedKey ? state.counted.total : null;
     const guess = counted != null ? ` · ${formatCount(counted)} tiling${counted === 1 ? '' : 's'} (counted)`
       : e ? ` · ${estimateText(e)}` : '';
+    ui.hint.classList.remove('is-blocked');
     ui.hint.textContent = `${d.area} cells · ${d.copy_types.length} pieces · ${d.symmetries} board symmetr${d.symmetries === 1 ? 'y' : 'ies'}${unused}${guess}`;
   }
 
@@ -207,7 +208,8 @@ export function mount(root, { engine }) {
     // The ends are rounded outwards, so the range shown holds the range computed.
     const [low, high] = [approx(Math.max(0, solutions - 2 * error), Math.floor), approx(solutions + 2 * error, Math.ceil)];
     const plural = (text) => `${text} ${text === '1' ? 'tiling' : 'tilings'}`;
-    if (2 * error >= solutions) return `roughly ${plural(approx(solutions))} (a wide guess)`;
+    if (solutions === 0) return 'no tiling met by the random probes (there may be none)';
+    if (2 * error >= solutions || low === '0') return `roughly ${plural(approx(solutions))} (a wide guess)`;
     return low === high ? `an estimated ${plural(low)}` : `an estimated ${low}–${plural(high)}`;
   }
 
@@ -278,7 +280,10 @@ export function mount(root, { engine }) {
       clearErrors();
       state.described = null;
       renderLegend();
-      ui.hint.textContent = '';
+      // Under the board too, beside the greyed Solve: on a phone the inputs are far below.
+      const why = sentence(err.message);
+      ui.hint.textContent = `Cannot solve. ${why}${/[.)]$/.test(why) ? '' : '.'}`;
+      ui.hint.classList.add('is-blocked');
       showError(err);
       setSolvable(err.message);
       return null;

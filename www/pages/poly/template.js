@@ -1,6 +1,7 @@
-// The Tiling page's markup. The board, its run controls (Solve, Stop, the counts) and the
-// solution browser sit together, so on a phone Solve is under the board; the side panel holds
-// what is set up once: the puzzle, the drawn board's size, the pieces.
+// The Tiling page's markup. The board, the solution browser right under it, and the run
+// controls (Solve, Stop, the counts) sit together, so on a phone they are all on screen with the
+// board; the side panel holds what is set up once: the puzzle, the drawn board's size, the
+// pieces.
 import { html } from '../../ui/dom.js';
 
 export const PIECE_SETS = [
@@ -22,6 +23,14 @@ export function template() {
       <section class="poly-board-area panel" aria-label="Board and solutions">
         <div class="poly-canvas-wrap"><canvas class="poly-canvas" tabindex="0"
           aria-label="Board: arrow keys browse the solutions; on a drawn board they move a cursor and Space adds or removes a cell"></canvas></div>
+        <div class="row poly-browse" data-browse hidden>
+          <span class="poly-step">
+            <button class="btn" type="button" data-prev aria-label="Previous solution">◀</button>
+            <span class="poly-index" data-index aria-live="polite"></span>
+            <button class="btn" type="button" data-next aria-label="Next solution">▶</button>
+          </span>
+          <label class="poly-follow"><input type="checkbox" data-follow checked> follow new</label>
+        </div>
         <p class="poly-hint" data-hint></p>
         <div class="row poly-run">
           <button class="btn btn-primary" type="button" data-solve>Solve</button>
@@ -36,12 +45,6 @@ export function template() {
         </dl>
         <div class="progress" data-progress role="status" hidden><span class="spinner" aria-hidden="true"></span><span data-progress-text>Searching…</span></div>
         <div data-msg></div>
-        <div class="row poly-browse" data-browse hidden>
-          <button class="btn" type="button" data-prev aria-label="Previous solution">◀</button>
-          <span class="poly-index" data-index aria-live="polite"></span>
-          <button class="btn" type="button" data-next aria-label="Next solution">▶</button>
-          <label class="poly-follow"><input type="checkbox" data-follow checked> follow new</label>
-        </div>
         <div class="row poly-export">
           <button class="btn" type="button" data-share title="A link that opens this board, these pieces and the solution shown">Share link</button>
           <button class="btn" type="button" data-svg title="Save the board as shown as an SVG drawing">SVG</button>
