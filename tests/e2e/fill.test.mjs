@@ -624,6 +624,42 @@ test('a stroke survives a reload made at once, before the page\u2019s own save w
   assert.deepEqual(errors, []);
 });
 
+test('the wheel zooms by steps a hand can follow, and a sideways scroll pans', async (t) => {
+  const { page, errors } = await openFill(t);
+  const scale = () => page.evaluate(() => {
+    const c = document.querySelector('.fill-canvas');
+    return c.getBoundingClientRect().width / c.width;
+  });
+  const left = () => page.evaluate(() => document.querySelector('.fill-canvas').getBoundingClientRect().left);
+  const box = await page.locator('.fill-viewport').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // One mouse notch, with or without Ctrl: a step of about a sixth.
+  for (const key of [null, 'Control']) {
+    const before = await scale();
+    if (key) await page.keyboard.down(key);
+    await page.mouse.wheel(0, -100);
+    if (key) await page.keyboard.up(key);
+    await page.waitForFunction((b) => {
+      const c = document.querySelector('.fill-canvas');
+      return c.getBoundingClientRect().width / c.width !== b;
+    }, before);
+    const ratio = (await scale()) / before;
+    assert.ok(ratio > 1.1 && ratio < 1.3, `${key ?? 'plain'} notch zoomed ×${ratio.toFixed(2)}`);
+  }
+  // A fast flick is one event of a big delta: at most 2×.
+  const before = await scale();
+  await page.mouse.wheel(0, -600);
+  await page.waitForFunction((b) => document.querySelector('.fill-canvas').getBoundingClientRect().width / document.querySelector('.fill-canvas').width !== b, before);
+  assert.ok((await scale()) / before <= 2.001);
+  // Sideways: the picture moves, the zoom stays.
+  const [x0, z0] = [await left(), await scale()];
+  await page.mouse.wheel(80, 0);
+  await page.waitForFunction((x) => document.querySelector('.fill-canvas').getBoundingClientRect().left !== x, x0);
+  assert.ok(Math.abs((await left()) - (x0 - 80)) < 1);
+  assert.equal(await scale(), z0);
+  assert.deepEqual(errors, []);
+});
+
 test('a 4096×4096 picture is saved and restored', async (t) => {
   const { page } = await openFill(t);
   await page.selectOption('.fill-new-size', '4096x4096');

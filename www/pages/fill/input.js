@@ -1,5 +1,6 @@
 // Pointer and keyboard input on the canvas: one pointer draws (or fills, with the bucket), two
-// pan and pinch-zoom; the middle or right button, Space or the pan tool pan; the wheel zooms.
+// pan and pinch-zoom; the middle or right button, Space or the pan tool pan; the wheel zooms
+// (a sideways scroll pans).
 // A finger cannot hover, so with gap closing on a touch bucket fills when the finger lifts:
 // while it is down, the gap preview shows under it where the fill will stop.
 import { TOOLS } from './template.js';
@@ -96,8 +97,16 @@ export function attachInput(viewport, scope, page) {
   scope.on(viewport, 'wheel', (e) => {
     e.preventDefault();
     const p = view.local(e);
-    if (e.ctrlKey || e.metaKey || !e.shiftKey) view.zoomAt(Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.0015)), p.x, p.y);
-    else view.panBy(-e.deltaY, 0);
+    // Deltas in pixels (Firefox may give lines or pages). A trackpad pinch arrives as Ctrl +
+    // many small deltas and gets a quicker rate; a mouse notch (about 100) zooms by about a
+    // sixth whatever the keys, and no single event zooms by more than 2×.
+    const unit = e.deltaMode === 1 ? 33 : e.deltaMode === 2 ? 800 : 1;
+    const [dx, dy] = [e.deltaX * unit, e.deltaY * unit];
+    if (e.shiftKey && !(e.ctrlKey || e.metaKey)) { view.panBy(-(dy || dx), 0); return; }
+    // A sideways scroll (two fingers on a trackpad, a tilted wheel) pans sideways.
+    if (Math.abs(dx) > Math.abs(dy)) { view.panBy(-dx, 0); return; }
+    const rate = (e.ctrlKey || e.metaKey) && Math.abs(dy) < 50 ? 0.01 : 0.0015;
+    view.zoomAt(Math.min(2, Math.max(0.5, Math.exp(-dy * rate))), p.x, p.y);
   }, { passive: false });
 
   scope.on(window, 'keydown', (e) => {

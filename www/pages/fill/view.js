@@ -19,12 +19,13 @@ export class View {
     this.canvas.classList.toggle('pixelated', this.zoom >= 2);
     this.onChange();
   }
-  /** Fits the whole image in the viewport (never enlarging past 100% unless it is tiny). */
+  /** Fits the whole image in the viewport (never enlarging past 100% unless it is tiny: an
+   *  icon-sized picture fills the view, up to the largest zoom). */
   fit() {
     const { w, h } = this.size();
     const iw = this.canvas.width, ih = this.canvas.height;
     const z = Math.min((w - 16) / iw, (h - 16) / ih);
-    this.zoom = z >= 1 ? Math.min(Math.floor(z), iw < 64 ? 16 : 1) || 1 : z;
+    this.zoom = z >= 1 ? Math.min(Math.floor(z), iw < 64 && ih < 64 ? 64 : 1) || 1 : z;
     this.tx = Math.round((w - iw * this.zoom) / 2);
     this.ty = Math.round((h - ih * this.zoom) / 2);
     this.apply();
