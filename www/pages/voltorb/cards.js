@@ -34,10 +34,13 @@ const chance = (p) => (p <= 0 ? 'impossible' : percent(p));
 
 /** The big number: the chance that the card is a Voltorb, marked with a small Voltorb. */
 function voltorbOdds(p0) {
-  const line = node('span', 'vf-p0');
+  const text = percent(p0);
+  // "100%" and the mark are wider than a card: it goes without (the dash mark says there is
+  // nothing to win).
+  const line = node('span', text === '100%' ? 'vf-p0 vf-p0-wide' : 'vf-p0');
   const icon = node('span', 'vf-voltorb-icon vf-p0-icon');
   icon.setAttribute('aria-hidden', 'true');
-  line.append(icon, percent(p0));
+  line.append(icon, text);
   return line;
 }
 
