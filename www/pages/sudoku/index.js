@@ -301,6 +301,8 @@ export function mount(root, { engine }) {
   /** Loads puzzle text from the import box, a paste or a link. Messages go to `target`. */
   async function loadText(text, target, { source = 'import', meta = {} } = {}) {
     clear(target);
+    // "Puzzle loaded." under the board was about the last load, not this one.
+    if (target !== el.boardMsg && msg.board.level === 'success') clear(el.boardMsg);
     text = puzzleInLink(text) ?? text;
     let reply;
     try {
