@@ -23,8 +23,12 @@ import { View } from './view.js';
 import { decodeImage, imageFrom, savePng, savedName } from './io.js';
 import { GapPreview } from './gap-preview.js';
 
-/** How long after the last change the picture is saved (a 4096² save clones 64 MB). */
+/** How long after the last change the picture is saved (a 4096² save clones 64 MB)… */
 const SAVE_DELAY_MS = 600;
+/** …and a picture of up to a megapixel (4 MB, a few milliseconds to clone): a save made as the
+ * page unloads may not land, so the usual small drawing is saved right after each edit. */
+const SMALL_SAVE_DELAY_MS = 100;
+const SMALL_PICTURE_PIXELS = 1 << 20;
 /** Tells this page's workers apart from those of earlier visits, whose steps the saved
  * history may still name. */
 const MOUNT = Math.random().toString(36).slice(2);
@@ -114,7 +118,7 @@ export function mount(root, { engine }) {
     controls.showHistory(doc.history, busy);
     gapPreview.update();
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(saveSoon, SAVE_DELAY_MS);
+    saveTimer = setTimeout(saveSoon, doc.width * doc.height <= SMALL_PICTURE_PIXELS ? SMALL_SAVE_DELAY_MS : SAVE_DELAY_MS);
   }
   /** Saves unless a stroke is being drawn: cloning a big picture would stall the pen for a
    * moment, so the save waits until the stroke is done (it is one edit more then anyway). */
@@ -133,6 +137,9 @@ export function mount(root, { engine }) {
       viewport.dataset.lastSaveMs = (performance.now() - started).toFixed(1);
     }
   }
+  // On the way out the save starts as early as it can (beforeunload comes before pagehide; a
+  // reload fetches the page meanwhile), with its transaction committed at once (ui/storage.js).
+  scope.on(window, 'beforeunload', saveNow);
   scope.on(window, 'pagehide', saveNow);
   scope.on(document, 'visibilitychange', () => { if (document.visibilityState === 'hidden') saveNow(); });
 
