@@ -33,12 +33,21 @@ fn invalid_lines_print_errors_and_the_batch_continues() {
         lines,
         vec![
             SOLUTION,
-            "error: a puzzle has 81 cells, this one has 3",
-            "error: two 4s in row 1: cells r1c1 and r1c2",
-            "error: bad character 'x' at position 6 (cell r1c6); use 1-9, and . or 0 for empty",
+            "error: line 2: a puzzle has 81 cells, this one has 3",
+            "error: line 3: two 4s in row 1: cells r1c1 and r1c2",
+            "error: line 4: bad character 'x' at position 6 (cell r1c6); use 1-9, and . or 0 for empty",
             SOLUTION,
         ]
     );
+}
+
+#[test]
+fn a_byte_order_mark_and_a_note_after_the_puzzle_are_read_past() {
+    // As an editor may save a file, and as `generate` and the data sets write ratings.
+    let input = format!("\u{feff}{PUZZLE}\n{PUZZLE} 2.3\n{PUZZLE}\t2.3 2.3\n");
+    let (ok, text, _) = gridwise_with_input(&["sudoku", "solve"], &input);
+    assert!(ok, "{text}");
+    assert_eq!(text, format!("{SOLUTION}\n{SOLUTION}\n{SOLUTION}\n"));
 }
 
 #[test]

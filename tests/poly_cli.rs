@@ -45,9 +45,11 @@ fn meteor_prints_the_benchmarks_game_output() {
         assert!(ok);
         assert_eq!(out, METEOR_OUTPUT, "--threads {threads}");
     }
-    let (ok, _, err) = gridwise(&["poly", "meteor", "--threads", "0"]);
-    assert!(!ok);
-    assert!(err.contains("--threads must be at least 1"), "{err}");
+    for threads in ["0", "257"] {
+        let (ok, _, err) = gridwise(&["poly", "meteor", "--threads", threads]);
+        assert!(!ok);
+        assert!(err.contains("not in 1..=256"), "{err}");
+    }
 }
 
 #[test]
@@ -264,4 +266,33 @@ fn triangle_boards_from_sizes_library_and_files() {
     ]);
     assert!(!ok);
     assert!(err.contains("tri grid but the pieces are square"), "{err}");
+}
+
+#[test]
+fn a_board_path_that_is_not_a_file_says_so() {
+    let (ok, _, err) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        "boards/missing.txt",
+        "--pieces",
+        "pentominoes",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("cannot open board file boards/missing.txt"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let (ok, _, err) = gridwise(&[
+        "poly",
+        "solve",
+        "--board",
+        folder,
+        "--pieces",
+        "pentominoes",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("is a folder, not a board file"), "{err}");
 }

@@ -35,6 +35,8 @@ fn rate_prints_one_json_object_per_line_and_errors_in_place() {
     }
     assert_eq!(lines[1]["error"], "a puzzle has 81 cells, this one has 2");
     assert_eq!(lines[1]["field"], "puzzle");
+    // The input's line number, counting the comment.
+    assert_eq!(lines[1]["line"], 3);
     assert!(
         lines[1].get("cells").is_none(),
         "a length error names no cell"

@@ -194,7 +194,8 @@ pub fn marginals(boards: &[Board], weights: &[f64]) -> [[f64; 4]; CELLS] {
             bits >>= 2;
         }
     }
-    p
+    // The weights sum to 1 only up to rounding: a certain value came out as 1.0000000000000013.
+    p.map(|cell| cell.map(|x| x.clamp(0.0, 1.0)))
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use crate::measure::{BenchContext, BenchFn};
 #[derive(clap::Args)]
 pub struct Args {
     /// Only this tool (sudoku, fill, voltorb, poly); all when omitted.
+    #[arg(value_parser = ["sudoku", "fill", "voltorb", "poly"])]
     pub tool: Option<String>,
     /// Folder of the data sets (the repository's `data/` by default).
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/data"))]

@@ -41,8 +41,11 @@ impl std::fmt::Display for LineError {
 }
 
 /// The non-blank lines of `path` (or standard input when `None` or `-`) that do not start with
-/// `#`, trimmed. Read errors end the iteration with an `Err` item.
-pub fn puzzle_lines(path: Option<&Path>) -> io::Result<impl Iterator<Item = io::Result<String>>> {
+/// `#`, trimmed (and without the byte order mark some editors put first), each with its line
+/// number (from 1). Read errors end the iteration with an `Err` item.
+pub fn puzzle_lines(
+    path: Option<&Path>,
+) -> io::Result<impl Iterator<Item = io::Result<(usize, String)>>> {
     let reader: Box<dyn BufRead> = match path {
         Some(p) if p != Path::new("-") => {
             Box::new(BufReader::new(File::open(p).map_err(|e| {
@@ -51,23 +54,40 @@ pub fn puzzle_lines(path: Option<&Path>) -> io::Result<impl Iterator<Item = io::
         }
         _ => Box::new(BufReader::new(io::stdin().lock())),
     };
-    Ok(reader.lines().filter_map(|line| match line {
-        Ok(l) => {
-            let t = l.trim();
-            (!t.is_empty() && !t.starts_with('#')).then(|| Ok(t.to_string()))
+    Ok(reader
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| match line {
+            Ok(l) => {
+                let t = l.trim_start_matches('\u{feff}').trim();
+                (!t.is_empty() && !t.starts_with('#')).then(|| Ok((i + 1, t.to_string())))
+            }
+            Err(e) => Some(Err(e)),
+        }))
+}
+
+/// The puzzle of a batch line: its first field when that is 81 cells and the rest is a note (a
+/// rating, as `generate` and the data sets write one), else the whole line (a decorated grid
+/// has spaces within it).
+pub fn puzzle_field(line: &str) -> &str {
+    match line.split_once(char::is_whitespace) {
+        Some((first, _))
+            if first.len() == 81 && first.bytes().all(|b| b.is_ascii_digit() || b == b'.') =>
+        {
+            first
         }
-        Err(e) => Some(Err(e)),
-    }))
+        _ => line,
+    }
 }
 
 /// The batch convention of every line-based command: reads FILE (or standard input) with
-/// [`puzzle_lines`], prints `answer(line)` for each line, or `format_error(message)` when the
-/// answer is an error, and goes on. Exit status 1 when any line failed or the input could not
+/// [`puzzle_lines`], prints `answer(line)` for each line, or `format_error(error, line number)`
+/// when the answer is an error, and goes on. Exit status 1 when any line failed or the input could not
 /// be read; a closed standard output (e.g. `| head`) ends the batch quietly.
 pub fn answer_lines(
     file: Option<&Path>,
     mut answer: impl FnMut(&str) -> Result<String, LineError>,
-    format_error: impl Fn(&LineError) -> String,
+    format_error: impl Fn(&LineError, usize) -> String,
 ) -> ExitCode {
     let lines = match puzzle_lines(file) {
         Ok(lines) => lines,
@@ -79,8 +99,8 @@ pub fn answer_lines(
     let mut out = BufWriter::new(io::stdout().lock());
     let mut any_failed = false;
     for line in lines {
-        let text = match line {
-            Ok(t) => t,
+        let (number, text) = match line {
+            Ok(numbered) => numbered,
             Err(e) => {
                 eprintln!("error: reading input: {e}");
                 return ExitCode::FAILURE;
@@ -88,7 +108,7 @@ pub fn answer_lines(
         };
         let reply = answer(&text).unwrap_or_else(|e| {
             any_failed = true;
-            format_error(&e)
+            format_error(&e, number)
         });
         if writeln!(out, "{reply}").is_err() {
             return ExitCode::SUCCESS;
@@ -102,10 +122,10 @@ pub fn answer_lines(
     }
 }
 
-/// The JSON commands' error line: `{"error": "...", ...place}`, e.g. `{"error": "two 5s in
-/// row 1: cells r1c1 and r1c2", "field": "puzzle", "cells": [0, 1]}`.
-pub fn json_error(error: &LineError) -> String {
-    let mut line = serde_json::json!({ "error": error.message });
+/// The JSON commands' error line: `{"error": "...", "line": N, ...place}`, e.g. `{"error": "two
+/// 5s in row 1: cells r1c1 and r1c2", "line": 3, "field": "puzzle", "cells": [0, 1]}`.
+pub fn json_error(error: &LineError, number: usize) -> String {
+    let mut line = serde_json::json!({ "error": error.message, "line": number });
     if let (Some(line), Ok(serde_json::Value::Object(place))) =
         (line.as_object_mut(), serde_json::to_value(&error.place))
     {

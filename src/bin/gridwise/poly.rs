@@ -27,7 +27,7 @@ pub enum Command {
         n: Option<u64>,
         /// Search in this many threads (all cores by default, as the benchmarks game's
         /// programs do; one when N is given).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: Option<u32>,
     },
     /// Tile a board with pieces; print `total N` and `distinct M` (and solutions with --print).
@@ -57,7 +57,8 @@ pub enum Command {
         #[arg(long, value_name = "K/N", value_parser = parse_shard)]
         shard: Option<(u32, u32)>,
         /// Search in this many threads (parts of the search, counts merged exactly).
-        #[arg(long, value_name = "N", default_value_t = 1, conflicts_with_all = ["shard", "limit"])]
+        #[arg(long, value_name = "N", default_value_t = 1, conflicts_with_all = ["shard", "limit"],
+              value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
         /// Do not solve: estimate the number of tilings and the search's size from random
         /// probes down the search tree (Knuth's estimator), with the estimate's standard error.
@@ -166,9 +167,6 @@ fn all_cores() -> u32 {
 }
 
 fn meteor(n: Option<u64>, threads: Option<u32>) -> Result<(), String> {
-    if threads == Some(0) {
-        return Err("--threads must be at least 1".to_string());
-    }
     let threads = threads.unwrap_or_else(all_cores);
     let (found, min, max) = meteor_run(n, threads).map_err(|e| e.to_string())?;
     let mut out = BufWriter::new(io::stdout().lock());
@@ -184,11 +182,22 @@ fn meteor(n: Option<u64>, threads: Option<u32>) -> Result<(), String> {
 /// Reads `--board`: a board file if one exists at that path, otherwise a size (`6x10`),
 /// `hex:WxH`, `tri:WxH`, or a library name (`meteor`, `pentominoes-8x8`, …).
 fn load_board(arg: &str) -> Result<Board, String> {
-    if std::path::Path::new(arg).is_file() {
+    let path = std::path::Path::new(arg);
+    if path.is_file() {
         let text = std::fs::read_to_string(arg).map_err(|e| format!("cannot read {arg}: {e}"))?;
         return parse_board(&text).map_err(|e| format!("{arg}: {e}"));
     }
-    resolve_board(arg).map_err(|e| e.to_string())
+    resolve_board(arg).map_err(|e| {
+        // Not a board's name or size: when it reads as a path, what went wrong is the file.
+        let looks_like_a_path = arg.contains(['/', '\\']) || path.extension().is_some();
+        if path.is_dir() {
+            format!("{arg} is a folder, not a board file")
+        } else if looks_like_a_path {
+            format!("cannot open board file {arg}: no such file")
+        } else {
+            e.to_string()
+        }
+    })
 }
 
 /// Reads `--pieces`: a pieces file if one exists at that path, otherwise a piece spec.
@@ -294,9 +303,6 @@ fn solve_cmd(board: &str, pieces: &str, flags: SolveFlags) -> Result<(), String>
     };
     let stdout = io::stdout();
     let mut lock = BufWriter::new(stdout.lock());
-    if threads == 0 {
-        return Err("--threads must be at least 1".to_string());
-    }
     let (total, distinct_count, complete) = if threads > 1 {
         // A team of threads; each keeps what it would print, shown thread after thread.
         let team = Arc::new(Team::new(threads));

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use gridwise::sudoku::{Grid, count_solutions, solve};
 
-use crate::input::{answer_lines, located};
+use crate::input::{answer_lines, located, puzzle_field};
 use crate::measure::{BenchContext, BenchRow, median};
 use crate::sudoku_logic;
 
@@ -45,12 +45,16 @@ pub fn run(cmd: Command) -> ExitCode {
 }
 
 /// Parses each input line and prints one output line for it: `answer(grid)` or
-/// `error: <message>`. Exit status 1 when any line was invalid.
+/// `error: line N: <message>`. Exit status 1 when any line was invalid.
 fn for_each_puzzle(file: Option<PathBuf>, mut answer: impl FnMut(Grid) -> String) -> ExitCode {
     answer_lines(
         file.as_deref(),
-        |text| Grid::parse(text).map(&mut answer).map_err(located),
-        |e| format!("error: {e}"),
+        |text| {
+            Grid::parse(puzzle_field(text))
+                .map(&mut answer)
+                .map_err(located)
+        },
+        |e, line| format!("error: line {line}: {e}"),
     )
 }
 

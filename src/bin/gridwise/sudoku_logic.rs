@@ -12,7 +12,7 @@ use gridwise::sudoku::hint::{hint_with_marks, parse_marks};
 use gridwise::sudoku::minimal;
 use gridwise::sudoku::rating::{parse_unique, rate, rate_grid, steps_of};
 
-use crate::input::{LineError, answer_lines, json_error, located};
+use crate::input::{LineError, answer_lines, json_error, located, puzzle_field};
 use crate::measure::{BenchContext, BenchRow, median};
 
 /// The logic subcommands of `gridwise sudoku`.
@@ -75,7 +75,7 @@ pub enum Command {
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Rate { file } => json_lines(file, |text| {
-            rate(text)
+            rate(puzzle_field(text))
                 .map(|r| serde_json::to_value(r).unwrap_or_default())
                 .map_err(located)
         }),
@@ -88,11 +88,11 @@ pub fn run(cmd: Command) -> ExitCode {
                 .map_err(located)
         }),
         Command::Check { file } => json_lines(file, |text| {
-            let grid = Grid::parse(text).map_err(located)?;
+            let grid = Grid::parse(puzzle_field(text)).map_err(located)?;
             Ok(serde_json::to_value(minimal::check(&grid)).unwrap_or_default())
         }),
         Command::Steps { file } => json_lines(file, |text| {
-            let grid = parse_unique(text).map_err(located)?;
+            let grid = parse_unique(puzzle_field(text)).map_err(located)?;
             let steps = steps_of(&grid).map_err(located)?;
             Ok(serde_json::json!({ "steps": steps }))
         }),
