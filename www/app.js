@@ -39,9 +39,10 @@ function ensureStylesheet(id) {
   }
 }
 
-function renderHome() {
+function renderHome(unknown = '') {
   root.innerHTML = `
     <section class="home">
+      ${unknown ? '<p class="notice warning" data-unknown-route></p>' : ''}
       <h1>Grid puzzles, solved and explained</h1>
       <p class="lead">Every solver runs in your browser — Rust compiled to WebAssembly, in a background
       worker, so the page never freezes. Nothing is sent anywhere; it works offline once loaded.</p>
@@ -54,12 +55,16 @@ function renderHome() {
           </a>`).join('')}
       </div>
     </section>`;
+  // A link to a page that is not here (a typo, an old bookmark): said, not silently ignored.
+  const note = root.querySelector('[data-unknown-route]');
+  if (note) note.textContent = `There is no page "${unknown}" here: pick one of the tools below.`;
 }
 
 async function route() {
   const token = ++routeToken;
   const id = (location.hash.match(/^#\/([a-z]+)/) || [])[1] || '';
   const tool = TOOLS.find((t) => t.id === id);
+  const asked = location.hash.replace(/^#\/?/, '').split('?')[0];
   if (unmount) {
     try { unmount(); } catch (err) { console.error(err); }
     unmount = null;
@@ -74,7 +79,9 @@ async function route() {
   updateNavCue();
   document.title = tool ? `${tool.title} — Gridwise` : 'Gridwise — grid puzzles solved, explained and played';
   if (!tool) {
-    renderHome();
+    delete root.dataset.page;
+    renderHome(asked && !TOOLS.some((t) => t.id === asked.toLowerCase()) ? asked : '');
+    if (asked && TOOLS.some((t) => t.id === asked.toLowerCase())) location.replace(`#/${asked.toLowerCase()}`);
     return;
   }
   ensureStylesheet(tool.id);
@@ -95,7 +102,16 @@ async function route() {
     root.innerHTML = '';
     const p = document.createElement('p');
     p.className = 'notice error';
-    p.textContent = `This tool could not load: ${err.message}`;
+    // Most often the network: offline before the app was ever stored for offline use.
+    p.textContent = navigator.onLine === false
+      ? 'This tool could not load: you are offline, and it was not stored for offline use yet. Try again once you are back online.'
+      : `This tool could not load: ${err.message}`;
+    const retry = document.createElement('button');
+    retry.className = 'btn';
+    retry.type = 'button';
+    retry.textContent = 'Try again';
+    retry.addEventListener('click', () => route());
+    p.append(' ', retry);
     root.append(p);
   }
 }

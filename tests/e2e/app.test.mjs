@@ -27,6 +27,19 @@ test('the home page links every tool and each one loads', async (t) => {
   assert.deepEqual(app.errors, []);
 });
 
+test('an address that names no tool says so on the home page; a tool named in capitals opens', async (t) => {
+  const { page, url, errors } = await browser.open(t, '#/nope');
+  await page.waitForSelector('.tool-cards');
+  assert.equal(await page.textContent('[data-unknown-route]'), 'There is no page "nope" here: pick one of the tools below.');
+  await page.goto(`${url}#/Sudoku`);
+  await waitForPage(page, 'sudoku');
+  assert.equal(await page.evaluate(() => location.hash), '#/sudoku');
+  await page.goto(`${url}#/`);
+  await page.waitForSelector('.tool-cards');
+  assert.equal(await page.locator('[data-unknown-route]').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
 test('the theme toggle switches, shows the current theme and remembers it', async (t) => {
   const { page } = await browser.open(t, '#/');
   const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

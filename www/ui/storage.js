@@ -94,22 +94,39 @@ let database = null;
 
 function openDatabase() {
   if (!database) {
-    database = new Promise((resolve, reject) => {
+    const opening = new Promise((resolve, reject) => {
       if (!globalThis.indexedDB) { reject(new Error('IndexedDB is not available')); return; }
       const request = indexedDB.open(DB_NAME, 1);
       request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => resolve(request.result);
+      request.onsuccess = () => {
+        const db = request.result;
+        // The browser closes the connection when the site's data is cleared (or another tab
+        // upgrades it): the next save opens a new one instead of failing for good.
+        db.onclose = () => { if (database === opening) database = null; };
+        db.onversionchange = () => { db.close(); if (database === opening) database = null; };
+        resolve(db);
+      };
       request.onerror = () => reject(request.error);
       request.onblocked = () => reject(new Error('the database is blocked by another tab'));
     });
-    database.catch(() => { database = null; });
+    database = opening;
+    opening.catch(() => { if (database === opening) database = null; });
   }
   return database;
 }
 
-function transact(mode, work) {
+function transact(mode, work, again = true) {
   return openDatabase().then((db) => new Promise((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
+    let tx;
+    try {
+      tx = db.transaction(STORE, mode);
+    } catch (err) {
+      // A connection closed under us (site data cleared): once more on a new one.
+      if (!again || err.name !== 'InvalidStateError') throw err;
+      database = null;
+      resolve(transact(mode, work, false));
+      return;
+    }
     const request = work(tx.objectStore(STORE));
     // Committed at once rather than when the event loop next idles: a save made as the page
     // unloads (a reload half a second after a stroke) was otherwise lost with the page.

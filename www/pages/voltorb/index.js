@@ -752,7 +752,11 @@ export function mount(root, { engine }) {
   showMode();
   if (play.round?.over) sayHowItEnded(play.round);
   if (notice) boardMsg.show(notice, 'warning');
-  if (state.mode === 'assist') clueInputs.find((input) => input.value === '')?.focus({ preventScroll: true });
+  // With a keyboard, typing can start at once; on a touch screen focusing a box would raise the
+  // on-screen keyboard over the board before the player asked for it.
+  if (state.mode === 'assist' && matchMedia('(pointer: fine)').matches) {
+    clueInputs.find((input) => input.value === '')?.focus({ preventScroll: true });
+  }
 
   return () => scope.dispose();
 }
