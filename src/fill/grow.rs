@@ -1,6 +1,7 @@
 //! Filling under antialiased outlines: the region grows into the outline around it, pixel
 //! layer by pixel layer, for as long as each step moves further from the seed colour (towards
-//! the line's darkest, or most different, pixels), and stops at the line's centre. Coloured
+//! the line's darkest, or most different, pixels), and stops at the line's centre. A line with
+//! no ramp (a hard outline) is not grown into. Coloured
 //! regions then meet the line with no halo of the old colour in its soft edge, and the fill
 //! never climbs down the far side of the line into the next region.
 
@@ -31,12 +32,23 @@ pub fn grow_into_lines(
     }
     let height = mask.height();
     let far = |x: usize, y: usize| distance(px[y * width + x], seed);
-    // The first layer: the pixels just outside the region that are not like the seed.
+    // The first layer: the pixels just outside the region that are not like the seed and are
+    // the near side of a ramp, with a pixel further from the seed next to them. A hard line
+    // (no ramp: its first pixel is already its darkest) has no halo to hide and is left whole;
+    // covering its first pixels erased a 1-px outline.
     let mut layer: Vec<(usize, usize, u8)> = Vec::new();
     mask.outer_ring(false).for_each(|x, y| {
         if !mask.get(x, y) {
             let d = far(x, y);
-            if d > tolerance {
+            let climbs = [
+                (x.wrapping_sub(1), y),
+                (x + 1, y),
+                (x, y.wrapping_sub(1)),
+                (x, y + 1),
+            ]
+            .into_iter()
+            .any(|(nx, ny)| nx < width && ny < height && !mask.get(nx, ny) && far(nx, ny) > d);
+            if d > tolerance && climbs {
                 layer.push((x, y, d));
             }
         }
@@ -98,5 +110,23 @@ mod tests {
         // At most two steps in.
         let two = grow_into_lines(&px, px.len(), &mask, [255; 4], 0, 2);
         assert_eq!((0..px.len()).filter(|&x| two.get(x, 0)).count(), 5);
+    }
+
+    #[test]
+    fn a_hard_line_has_no_ramp_and_is_left_whole() {
+        for width in [1, 3] {
+            let mut lum = vec![255u8; 4];
+            lum.extend(std::iter::repeat_n(0, width));
+            lum.extend([255; 4]);
+            let px: Vec<[u8; 4]> = lum.iter().map(|&l| [l, l, l, 255]).collect();
+            let mut mask = Mask::new(px.len(), 1);
+            mask.set_run(0, 0, 4);
+            let grown = grow_into_lines(&px, px.len(), &mask, [255; 4], 0, 16);
+            assert_eq!(
+                (0..px.len()).filter(|&x| grown.get(x, 0)).count(),
+                4,
+                "{width}-px line"
+            );
+        }
     }
 }
