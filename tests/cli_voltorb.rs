@@ -57,6 +57,17 @@ fn impossible_clues_are_named() {
 }
 
 #[test]
+fn a_misspelt_field_is_refused_by_name() {
+    let line = r#"{"rows": [[5,1],[4,2],[6,1],[7,0],[3,2]], "cols": [[5,1],[4,2],[6,1],[7,0],[3,2]], "reveald": [[0,0,1]]}"#;
+    let (ok, out, _) = gridwise_with_input(&["voltorb", "solve"], line);
+    assert!(!ok);
+    let answer = &json_lines(&out)[0];
+    let error = answer["error"].as_str().unwrap();
+    assert!(error.contains("unknown field \"reveald\""), "{error}");
+    assert!(error.contains("revealed"), "{error}");
+}
+
+#[test]
 fn threads_share_the_search_and_agree_on_the_winning_chance() {
     let (ok, dealt, _) = gridwise(&["voltorb", "generate", "--level", "8", "--seed", "11"]);
     assert!(ok);

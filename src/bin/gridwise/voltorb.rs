@@ -77,12 +77,43 @@ fn deal_json(d: &Deal, seed: u64) -> serde_json::Value {
     })
 }
 
+/// The fields a position line may have (see [`AnalyzeArgs`]).
+const POSITION_FIELDS: [&str; 10] = [
+    "rows",
+    "cols",
+    "revealed",
+    "level",
+    "weighting",
+    "best",
+    "budget",
+    "exhaustive",
+    "objective",
+    "judge",
+];
+
+/// One position line. A field the CLI does not know is refused by name: a misspelt
+/// `"reveald"` was read as no card revealed, and the odds were quietly those of another board.
+fn parse_position(text: &str) -> Result<AnalyzeArgs, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("bad input: {e}"))?;
+    if let Some(fields) = value.as_object()
+        && let Some(unknown) = fields
+            .keys()
+            .find(|k| !POSITION_FIELDS.contains(&k.as_str()))
+    {
+        return Err(format!(
+            "bad input: unknown field \"{unknown}\" (the fields are {})",
+            POSITION_FIELDS.join(", ")
+        ));
+    }
+    serde_json::from_value(value).map_err(|e| format!("bad input: {e}"))
+}
+
 fn solve(file: Option<PathBuf>, threads: usize) -> ExitCode {
     answer_lines(
         file.as_deref(),
         |text| {
-            let args =
-                serde_json::from_str::<AnalyzeArgs>(text).map_err(|e| format!("bad input: {e}"))?;
+            let args = parse_position(text)?;
             let mut request: gridwise::voltorb::AnalyzeRequest = args.into();
             request.threads = threads;
             let analysis = analyze(&request).map_err(located)?;
