@@ -43,13 +43,14 @@ pub enum ParseError {
         found: usize,
     },
     /// A character that is neither a digit, an empty-cell mark nor grid decoration.
-    #[error("bad character '{ch}' at position {position} (cell {}); use 1-9, and . or 0 for empty", cell_name(*.cell))]
+    #[error("bad character {ch:?} at position {position} ({}); use 1-9, and . or 0 for empty", cell_place(*.cell))]
     BadCharacter {
-        /// The offending character.
+        /// The offending character (shown escaped: a control character or a byte order mark
+        /// would not be seen).
         ch: char,
         /// Its 1-based position in the input text, counted in characters.
         position: usize,
-        /// The cell (0–80) it would have filled.
+        /// The cell it would have filled: 0–80, or 81 when it comes after the 81 cells.
         cell: usize,
     },
     /// The same digit twice in one unit.
@@ -78,9 +79,18 @@ impl ParseError {
     pub fn cells(&self) -> Vec<usize> {
         match self {
             ParseError::WrongLength { .. } => Vec::new(),
-            ParseError::BadCharacter { cell, .. } => vec![*cell],
+            ParseError::BadCharacter { cell, .. } => vec![(*cell).min(80)],
             ParseError::DuplicateGiven { cells, .. } => vec![cells.0, cells.1],
         }
+    }
+}
+
+/// Where a bad character is: in a cell, or past the 81 cells.
+fn cell_place(cell: usize) -> String {
+    if cell < 81 {
+        format!("cell {}", cell_name(cell))
+    } else {
+        "after the 81 cells".to_string()
     }
 }
 
@@ -134,7 +144,7 @@ impl Grid {
                     return Err(ParseError::BadCharacter {
                         ch,
                         position: position + 1,
-                        cell: count.min(80),
+                        cell: count.min(81),
                     });
                 }
             };
@@ -323,6 +333,16 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("'x' at position 3 (cell r1c3)"));
+        // Past the 81 cells, and a character no one would see, escaped.
+        let err = Grid::parse(&format!("{PUZZLE},")).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("',' at position 82 (after the 81 cells)"),
+            "{err}"
+        );
+        assert_eq!(err.place().cells, vec![80]);
+        let err = Grid::parse(&format!("\u{0}{PUZZLE}")).unwrap_err();
+        assert!(err.to_string().contains("'\\0' at position 1"), "{err}");
     }
 
     #[test]
