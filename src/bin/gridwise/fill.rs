@@ -193,8 +193,9 @@ fn run_fill(args: &Args) -> Result<String, String> {
     let took = start.elapsed();
     write_rgba(&args.output, &pixels, width, height)?;
     Ok(format!(
-        "filled {} pixels{} of {width}×{height} in {:.1} ms → {}",
+        "filled {} pixel{}{} of {width}×{height} in {:.1} ms → {}",
         report.filled,
+        if report.filled == 1 { "" } else { "s" },
         if report.blended > 0 {
             format!(" (+{} soft-edge)", report.blended)
         } else {
