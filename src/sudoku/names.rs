@@ -25,7 +25,14 @@ pub fn player_name(technique: &str, pattern_cells: usize) -> String {
         "BUG type 2" => "BUG type 2 (bivalue universal grave)".to_string(),
         "AIC" => "Alternating inference chain".to_string(),
         "Nishio Forcing Chain" => "Nishio forcing chain".to_string(),
-        other => sentence_case(other),
+        // SE names a cell's or a region's set of chains in the plural ("Cell Forcing Chains"); a
+        // player meets one step of it: "a cell forcing chain".
+        other => sentence_case(
+            other
+                .strip_suffix('s')
+                .filter(|n| n.ends_with("Forcing Chain"))
+                .unwrap_or(other),
+        ),
     }
 }
 
@@ -140,6 +147,11 @@ mod tests {
             "Unique rectangle type 2"
         );
         assert_eq!(player_name("XY-Chain", 4), "XY-Chain");
+        assert_eq!(player_name("Cell Forcing Chains", 0), "Cell forcing chain");
+        assert_eq!(
+            player_name("Dynamic Region Forcing Chains", 0),
+            "Dynamic region forcing chain"
+        );
     }
 
     #[test]

@@ -121,6 +121,9 @@ test('hints start from real eliminations: auto-candidates and applied steps', ()
   game.place(2, 4);
   game.setAuto(false);
   assert.equal(hintCandidates(game)[2], candidates(game.values())[2] & ~bit(4));
+  // …and turning it on again keeps them: a hint must not teach a step already applied.
+  game.setAuto(true);
+  assert.equal(hintCandidates(game)[2], candidates(game.values())[2] & ~bit(4));
   assert.equal(stageSentence({ technique: 'Hidden Single', name: 'Hidden single', units: [{ kind: 'box', index: 0 }] }, 'name'),
     'A hidden single is available. Look at box 1.');
   assert.equal(stageSentence({ technique: 'Pointing', name: 'Pointing pair', units: [{ kind: 'box', index: 3 }, { kind: 'row', index: 4 }] }, 'name'),

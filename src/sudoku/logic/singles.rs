@@ -100,10 +100,28 @@ pub fn naked_single(board: &Board) -> Option<Step> {
                 .filter(|&d| d != digit)
                 .filter_map(|d| blocker(board, cell, d))
                 .collect();
-            s.text = format!(
-                "{} can only be {digit}: every other digit already appears in its row, column or box.",
-                cell_name(cell)
-            );
+            s.text = if s.blockers.len() == 8 {
+                format!(
+                    "{} can only be {digit}: every other digit already appears in its row, column or box.",
+                    cell_name(cell)
+                )
+            } else {
+                // Earlier steps removed the rest: saying that every other digit is in sight
+                // would be false.
+                let seen: Vec<String> = s.blockers.iter().map(|b| b.digit.to_string()).collect();
+                let seen = match seen.as_slice() {
+                    [] => String::new(),
+                    [one] => format!("{one} appears in its row, column or box, and "),
+                    [most @ .., last] => format!(
+                        "{} and {last} appear in its row, column or box, and ",
+                        most.join(", ")
+                    ),
+                };
+                format!(
+                    "{} can only be {digit}: {seen}earlier steps ruled out its other digits.",
+                    cell_name(cell)
+                )
+            };
             return Some(s);
         }
     }
@@ -117,6 +135,20 @@ mod tests {
 
     fn board(s: &str) -> Board {
         Board::from_grid(&Grid::parse(s).unwrap())
+    }
+
+    #[test]
+    fn a_naked_single_left_by_earlier_removals_says_so() {
+        let mut b = board(&format!("1234.....{}", ".".repeat(72)));
+        // r1c5 keeps 5–9 from its givens; earlier steps removed 5, 6, 8 and 9.
+        for d in [5, 6, 8, 9] {
+            b.cands[4] &= !(1 << d);
+        }
+        let s = naked_single(&b).unwrap();
+        assert_eq!(
+            s.text,
+            "r1c5 can only be 7: 1, 2, 3 and 4 appear in its row, column or box, and earlier steps ruled out its other digits."
+        );
     }
 
     #[test]

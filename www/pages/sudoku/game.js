@@ -227,7 +227,9 @@ export class Game {
     return this.change(() => {
       if (on === this.auto) return;
       if (on) {
-        this.elim = zeros();
+        // The computed marks start from the real eliminations of the steps applied so far; the
+        // player's own missing marks are not eliminations.
+        this.elim = this.stepElim.slice();
         this.auto = true;
       } else {
         this.marks = this.shownMarks();

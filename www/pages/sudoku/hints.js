@@ -36,7 +36,8 @@ export const playerName = (step) => step.name || step.technique || 'step';
 /** A technique's name inside a sentence: "a hidden single", but "an X-Wing", "a BUG+1". */
 function inSentence(name) {
   const first = name.split(' ')[0];
-  return /[A-Z].*[A-Z]/.test(first) ? name : name[0].toLowerCase() + name.slice(1);
+  // Capitals inside the word (X-Wing, BUG+1) or a person's name (Nishio) stay.
+  return /[A-Z].*[A-Z]/.test(first) || first === 'Nishio' ? name : name[0].toLowerCase() + name.slice(1);
 }
 
 const articleFor = (name) => (/^([aeio]|x)/i.test(name) ? 'an' : 'a');

@@ -577,6 +577,8 @@ export function mount(root, { engine }) {
       const built = technique && reply.hardest_name ? `, its hardest step ${nameWithArticle(reply.hardest_name)}` : '';
       say(el.gameMsg, `New ${reply.level || level} puzzle, rated ${Number(reply.rating).toFixed(1)}${built}. Good luck!`, 'success');
       if (ui.previous) say(el.boardMsg, 'New game started.', 'info', backButton());
+      // On a phone the New game panel is below the board: the player is taken to the puzzle.
+      if (!boardOnScreen()) showBoard();
       ensureSolution();
     } catch (err) {
       say(el.gameMsg, isAbort(err) ? 'Cancelled: your current game is unchanged.' : `Could not generate a puzzle: ${err.message}`, isAbort(err) ? 'info' : 'error');
@@ -742,7 +744,10 @@ export function mount(root, { engine }) {
     if (stage === 'show') {
       ui.hint.missing = missingCandidates(step, game.shownMarks(), stepCandidates(game));
       if (ui.hint.missing.some(Boolean)) notes.push('This step uses candidates you have not written: they are drawn in dashed circles. Your pencil marks change only if you apply it.');
-      if ((step.blockers || []).length) notes.push('The circled digits are the ones that rule out the other places.');
+      if ((step.blockers || []).length) {
+        notes.push(step.technique === 'Naked Single' ? 'The circled digits are the ones that rule out its other digits.'
+          : 'The circled digits are the ones that rule out the other places.');
+      }
     }
     const note = root.querySelector('[data-role=hint-note]');
     note.textContent = notes.join(' ');
