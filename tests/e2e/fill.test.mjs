@@ -212,6 +212,26 @@ test('open a PNG, fill it, save it and compare the saved pixels', async (t) => {
   }
 });
 
+test('switching to Contiguous after a global fill is for the next click: the fill made stays', async (t) => {
+  const { page, errors } = await openFill(t);
+  await page.click('button[data-tool="rect"]');
+  await page.click('.fill-swatch[data-colour="#1c2233"]');
+  await dragPixels(page, [60, 60], [160, 140], 5);
+  await page.click('button[data-tool="bucket"]');
+  await page.click('.fill-swatch[data-colour="#2f9e44"]');
+  await page.click('[data-mode="global"]');
+  await clickPixel(page, 10, 10);
+  assert.match(await waitForFill(page, ''), /^Filled/);
+  const green = [0x2f, 0x9e, 0x44, 255];
+  assert.deepEqual(await pixel(page, 110, 100), green, 'a global fill reaches inside the rectangle');
+  const undoSteps = (await snapshot(page)).undo;
+  await page.click('[data-mode="contiguous"]');
+  await page.waitForTimeout(300);
+  assert.deepEqual(await pixel(page, 110, 100), green);
+  assert.equal((await snapshot(page)).undo, undoSteps);
+  assert.deepEqual(errors, []);
+});
+
 test('live tolerance: moving the slider after a fill fills again from the same click, as one undo step', async (t) => {
   const app = await openFill(t);
   const { page } = app;

@@ -229,6 +229,14 @@ export function mount(root, { engine }) {
   function refillLive() {
     if (!lastFill || settings.tool !== 'bucket' || doc.revision !== lastFill.revision) return;
     if (JSON.stringify(bucketOptions()) === lastFill.options) return;
+    // Tolerance, metric, soft edges, gaps and under lines tune the fill just made; contiguous or
+    // global, and 4- or 8-connected, choose another kind of fill: they are for the next click
+    // (switching back to Contiguous after a global fill quietly undid most of it).
+    const made = JSON.parse(lastFill.options);
+    if (made.global !== settings.global || made.connectivity !== settings.connectivity) {
+      lastFill = null;
+      return;
+    }
     if (busy) { refillWaiting = true; return; }
     const { x, y, colour } = lastFill;
     if (!doc.undo()) return;
@@ -241,6 +249,11 @@ export function mount(root, { engine }) {
     const x = Math.floor(p.x), y = Math.floor(p.y);
     if (x < 0 || y < 0 || x >= doc.width || y >= doc.height) {
       canvasMsg.show('Click inside the image to fill.', 'info');
+      return;
+    }
+    if (colour[3] === 0) {
+      // A fully transparent colour blended over the picture changes nothing.
+      canvasMsg.show('Opacity is 0%: a fill would change nothing. Raise the opacity first.', 'info');
       return;
     }
     const started = at;
