@@ -32,6 +32,25 @@ async function solveDrawnBoard(page, width, height, pieces, hint, done) {
   await waitText(page, '[data-msg]', done);
 }
 
+test('a fast drag across a drawn board paints every cell it passes over', async (t) => {
+  const { page, errors } = await browser.open(t, '#/poly');
+  await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+  await drawBoard(page, 12, 4);
+  await page.fill('[data-pieces]', '1x2*6');
+  await page.click('[data-clear]');
+  await page.locator('.poly-canvas').scrollIntoViewIfNeeded();
+  const box = await page.locator('.poly-canvas').boundingBox();
+  const size = await page.evaluate(() => (parseFloat(document.querySelector('.poly-canvas').style.width) - 12) / 12);
+  const y = box.y + 6 + size / 2;
+  // Row 1 from its first cell to its last in a single pointer move.
+  await page.mouse.move(box.x + 6 + size / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 6 + size * 11.5, y, { steps: 1 });
+  await page.mouse.up();
+  await waitText(page, '[data-hint]', /^12 cells/);
+  assert.deepEqual(errors, []);
+});
+
 test('solve Meteor in the page: 2,098 solutions, 1,049 distinct, browsable', async (t) => {
   const app = await browser.open(t, '#/poly');
   {

@@ -517,9 +517,14 @@ export function mount(root, { engine }) {
   // ---- the drawn board ----------------------------------------------------------------------
 
   function paintAt(event) {
+    return cellAtPoint(event.clientX, event.clientY);
+  }
+
+  /** The board cell under viewport point (x, y) on a drawn board, or null. */
+  function cellAtPoint(x, y) {
     if (state.puzzleId !== 'draw' || state.running || !state.lay) return null;
     const rect = canvas.getBoundingClientRect();
-    return cellAt(state.lay, event.clientX - rect.left, event.clientY - rect.top);
+    return cellAt(state.lay, x - rect.left, y - rect.top);
   }
 
   function setCell(cell, value) {
@@ -539,21 +544,38 @@ export function mount(root, { engine }) {
     drawTimer = scope.timeout(describe, BOARD_DELAY_MS);
   }
 
+  // A drag paints every cell it passes over: pointer moves come far apart on a fast drag, so
+  // the way between two is walked in short steps. One that starts between cells (the corners
+  // of a hex or triangle board) paints from the first cell it meets, which sets add or remove.
+  let lastPoint = null;
   scope.on(canvas, 'pointerdown', (event) => {
-    const cell = paintAt(event);
-    if (!cell) return;
+    if (state.puzzleId !== 'draw' || state.running || !state.lay) return;
     event.preventDefault();
     canvas.setPointerCapture(event.pointerId);
-    state.painting = !state.draw.cells[cell[1] * state.draw.width + cell[0]];
-    if (setCell(cell, state.painting)) boardEdited();
+    lastPoint = { x: event.clientX, y: event.clientY };
+    const cell = paintAt(event);
+    state.painting = cell ? !state.draw.cells[cell[1] * state.draw.width + cell[0]] : 'first';
+    if (cell && setCell(cell, state.painting)) boardEdited();
   });
   scope.on(canvas, 'pointermove', (event) => {
     const cell = paintAt(event);
-    if (state.painting !== null && cell && setCell(cell, state.painting)) boardEdited();
+    if (state.painting !== null && lastPoint) {
+      const [x0, y0, x1, y1] = [lastPoint.x, lastPoint.y, event.clientX, event.clientY];
+      const steps = Math.max(1, Math.ceil(Math.hypot(x1 - x0, y1 - y0) / 4));
+      let changed = false;
+      for (let i = 1; i <= steps; i++) {
+        const c = cellAtPoint(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
+        if (!c) continue;
+        if (state.painting === 'first') state.painting = !state.draw.cells[c[1] * state.draw.width + c[0]];
+        changed = setCell(c, state.painting) || changed;
+      }
+      lastPoint = { x: x1, y: y1 };
+      if (changed) boardEdited();
+    }
     const key = cell ? cell.join(',') : '';
     if (key !== (state.hover ? state.hover.join(',') : '')) { state.hover = cell; redraw(); }
   });
-  const endPaint = () => { state.painting = null; };
+  const endPaint = () => { state.painting = null; lastPoint = null; };
   scope.on(canvas, 'pointerup', endPaint);
   scope.on(canvas, 'pointercancel', endPaint);
   scope.on(canvas, 'pointerleave', () => { if (state.hover) { state.hover = null; redraw(); } });
