@@ -299,6 +299,10 @@ test('colour all regions: every enclosed region of a drawing gets its own colour
   for (const c of [outside, first, second]) assert.notDeepEqual(c, [255, 255, 255, 255]);
   assert.deepEqual((await pixel(page, 40, 80)).slice(0, 3), [0x1c, 0x22, 0x33], 'the lines stay');
   await screenshot(page, 'fill-all-regions');
+  // A second press finds no paper left, and does not take the lines for it.
+  await page.click('[data-act="regions"]');
+  await page.waitForFunction(() => /coloured already/.test(document.querySelector('[data-msg="canvas"]').textContent));
+  assert.deepEqual((await pixel(page, 40, 80)).slice(0, 3), [0x1c, 0x22, 0x33], 'the lines still stay');
 
   // One undo brings the blank paper back everywhere.
   await page.click('[data-act="undo"]');

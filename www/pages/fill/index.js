@@ -297,8 +297,15 @@ export function mount(root, { engine }) {
     }
   }
   /** Flats: every region of the paper enclosed by lines in a colour of its own, one undo step. */
+  let regionsRevision = null; // the picture as "Colour all regions" left it
   async function colourAllRegions() {
     if (busy) return;
+    if (regionsRevision === doc.revision) {
+      // Once every region has its colour the paper is gone, and the most common colour left is
+      // the lines': a second press would flat the line art itself.
+      canvasMsg.show('Every region is coloured already. Undo takes the colours back.', 'info');
+      return;
+    }
     const started = performance.now();
     busy = true;
     lastFill = null;
@@ -313,7 +320,10 @@ export function mount(root, { engine }) {
         return;
       }
       const b = reply.bounds;
-      if (b) doc.applyChange(b, reply.before, reply.after, 'regions', { holder, step: reply.step });
+      if (b) {
+        doc.applyChange(b, reply.before, reply.after, 'regions', { holder, step: reply.step });
+        regionsRevision = doc.revision;
+      }
       await new Promise((r) => requestAnimationFrame(() => r()));
       const ms = Math.round(performance.now() - started);
       const n = reply.regions;
