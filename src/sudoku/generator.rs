@@ -11,7 +11,7 @@ use super::logic;
 use super::rating::{level_of, level_range};
 use super::solver::count_solutions;
 use super::step::Step;
-use super::techniques::{EXAMPLES, TechniqueTarget};
+use super::techniques::{EXAMPLES, RatedTechnique, TechniqueTarget, rating_gap};
 use crate::util::place::{ErrorPlace, Located};
 use crate::util::rng::Rng;
 
@@ -73,6 +73,19 @@ pub enum GenerateError {
         min: f64,
         /// Upper bound.
         max: f64,
+    },
+    /// A rating range no technique's step gets (ratings are steps of the scale, not a
+    /// continuum): the nearest ratings outside it, when there are.
+    #[error("no puzzle is rated {min:.1}-{max:.1}: ratings come in steps, and none falls in that range{}", nearest_ratings(.below, .above))]
+    UnreachableRange {
+        /// Lower bound.
+        min: f64,
+        /// Upper bound.
+        max: f64,
+        /// The nearest rating below and a technique with it.
+        below: Option<RatedTechnique>,
+        /// The nearest rating above and a technique with it.
+        above: Option<RatedTechnique>,
     },
     /// A seed that is not a non-negative integer.
     #[error("bad seed '{0}': use a whole number below 2^64")]
@@ -159,6 +172,14 @@ impl Request {
     ) -> Result<Request, GenerateError> {
         if !(1.0..=12.0).contains(&min) || !(1.0..=12.0).contains(&max) || min > max {
             return Err(GenerateError::BadRange { min, max });
+        }
+        if let Some((below, above)) = rating_gap(min, max) {
+            return Err(GenerateError::UnreachableRange {
+                min,
+                max,
+                below,
+                above,
+            });
         }
         Ok(Request {
             min,
@@ -354,6 +375,16 @@ pub fn generate(
     }
 }
 
+/// "; the nearest are 2.0 (Direct Hidden Pair) and 2.3 (Naked Single)", or less.
+fn nearest_ratings(below: &Option<RatedTechnique>, above: &Option<RatedTechnique>) -> String {
+    let one = |&(r, name): &(f64, &str)| format!("{r:.1} ({name})");
+    match (below, above) {
+        (Some(b), Some(a)) => format!("; the nearest are {} and {}", one(b), one(a)),
+        (Some(x), None) | (None, Some(x)) => format!("; the nearest is {}", one(x)),
+        (None, None) => String::new(),
+    }
+}
+
 impl Located for GenerateError {
     /// the option at fault (`symmetry`, `level`, `min`/`max`, `seed`).
     fn place(&self) -> ErrorPlace {
@@ -363,9 +394,9 @@ impl Located for GenerateError {
                 ErrorPlace::field("technique")
             }
             GenerateError::BadLevel(_) => ErrorPlace::field("level"),
-            GenerateError::BadRange { .. } | GenerateError::GaveUp { .. } => {
-                ErrorPlace::field("range")
-            }
+            GenerateError::BadRange { .. }
+            | GenerateError::UnreachableRange { .. }
+            | GenerateError::GaveUp { .. } => ErrorPlace::field("range"),
             GenerateError::BadSeed(_) => ErrorPlace::field("seed"),
         }
     }
@@ -373,6 +404,26 @@ impl Located for GenerateError {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_range_between_the_scale_s_steps_is_refused_at_once() {
+        let err = Request::for_range(2.1, 2.2, Symmetry::None, 1).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "no puzzle is rated 2.1-2.2: ratings come in steps, and none falls in that range; the nearest are 2.0 (Direct Hidden Pair) and 2.3 (Naked Single)"
+        );
+        // A full house alone (1.0) never makes a minimal puzzle.
+        assert!(matches!(
+            Request::for_range(1.0, 1.1, Symmetry::None, 1),
+            Err(GenerateError::UnreachableRange { .. })
+        ));
+        for (lo, hi) in [(1.2, 1.2), (3.0, 4.5), (6.5, 6.5), (11.0, 12.0)] {
+            assert!(
+                Request::for_range(lo, hi, Symmetry::None, 1).is_ok(),
+                "{lo}-{hi}"
+            );
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -61,6 +61,39 @@ const TECHNIQUES: &[(&str, f64, f64)] = &[
     ("Nested Region Forcing Chains", 9.5, 12.5),
 ];
 
+/// The lowest rating a generated (minimal) puzzle can have: one solved by full houses alone
+/// (1.0) keeps a given it does not need, so its hardest step is at least a hidden single.
+const LOWEST_MINIMAL_RATING: f64 = 1.2;
+
+/// A rating with a technique whose steps get it.
+pub type RatedTechnique = (f64, &'static str);
+
+/// Whether some puzzle can be rated within `[min, max]`: a technique's band meets it. When
+/// none does, the nearest ratings below and above it, with a technique of each.
+pub fn rating_gap(min: f64, max: f64) -> Option<(Option<RatedTechnique>, Option<RatedTechnique>)> {
+    let eps = 1e-9;
+    let bands = TECHNIQUES
+        .iter()
+        .map(|&(name, lo, hi)| (name, lo.max(LOWEST_MINIMAL_RATING), hi))
+        .filter(|&(_, lo, hi)| lo <= hi + eps);
+    if bands
+        .clone()
+        .any(|(_, lo, hi)| lo <= max + eps && hi >= min - eps)
+    {
+        return None;
+    }
+    let below = bands
+        .clone()
+        .filter(|&(_, _, hi)| hi < min)
+        .map(|(name, _, hi)| (hi, name))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    let above = bands
+        .filter(|&(_, lo, _)| lo > max)
+        .map(|(name, lo, _)| (lo, name))
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    Some((below, above))
+}
+
 /// Letters and digits only, lower case: "XY-Wing", "xy wing" and "XYWING" are one name.
 fn key(name: &str) -> String {
     name.chars()

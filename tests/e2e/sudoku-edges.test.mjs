@@ -117,6 +117,9 @@ test('a custom rating range that is not one says what is wrong, and clears on an
   await waitText('game-message', /runs backwards \(5\.0 to 4\.0\)/);
   await generate('', '4');
   await waitText('game-message', /Give both ends/);
+  // Between the scale's steps: refused at once, with the nearest ratings.
+  await generate('2.1', '2.2');
+  await waitText('game-message', /ratings come in steps.*2\.0 \(Direct Hidden Pair\) and 2\.3 \(Naked Single\)/);
   await page.click('[data-level=easy]');
   await waitText('game-message', /^$/);
 });
