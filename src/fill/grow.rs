@@ -15,6 +15,23 @@ fn distance(a: [u8; 4], b: [u8; 4]) -> u8 {
     (0..4).map(|i| a[i].abs_diff(b[i])).max().unwrap_or(0)
 }
 
+/// The left, right, upper and lower neighbours of (x, y) inside a `width` × `height` image.
+fn neighbours(
+    x: usize,
+    y: usize,
+    width: usize,
+    height: usize,
+) -> impl Iterator<Item = (usize, usize)> {
+    [
+        (x.wrapping_sub(1), y),
+        (x + 1, y),
+        (x, y.wrapping_sub(1)),
+        (x, y + 1),
+    ]
+    .into_iter()
+    .filter(move |&(nx, ny)| nx < width && ny < height)
+}
+
 /// `mask` grown by at most `steps` pixels into the pixels around it that differ from `seed`
 /// by more than `tolerance`, each step only onto pixels at least as different from the seed as
 /// the pixel it comes from; a step goes on only from pixels that were more different still.
@@ -40,14 +57,8 @@ pub fn grow_into_lines(
     mask.outer_ring(false).for_each(|x, y| {
         if !mask.get(x, y) {
             let d = far(x, y);
-            let climbs = [
-                (x.wrapping_sub(1), y),
-                (x + 1, y),
-                (x, y.wrapping_sub(1)),
-                (x, y + 1),
-            ]
-            .into_iter()
-            .any(|(nx, ny)| nx < width && ny < height && !mask.get(nx, ny) && far(nx, ny) > d);
+            let climbs = neighbours(x, y, width, height)
+                .any(|(nx, ny)| !mask.get(nx, ny) && far(nx, ny) > d);
             if d > tolerance && climbs {
                 layer.push((x, y, d));
             }
@@ -59,14 +70,8 @@ pub fn grow_into_lines(
     for _ in 1..steps {
         let mut next = Vec::new();
         for &(x, y, d) in &layer {
-            let neighbours = [
-                (x.wrapping_sub(1), y),
-                (x + 1, y),
-                (x, y.wrapping_sub(1)),
-                (x, y + 1),
-            ];
-            for (nx, ny) in neighbours {
-                if nx >= width || ny >= height || grown.get(nx, ny) {
+            for (nx, ny) in neighbours(x, y, width, height) {
+                if grown.get(nx, ny) {
                     continue;
                 }
                 let nd = far(nx, ny);
