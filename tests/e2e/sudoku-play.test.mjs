@@ -1,5 +1,5 @@
 // Sudoku page, playing: pencil marks, auto-candidates, undo/redo, mistakes, reload and continue,
-// share links, hints (two stages, apply, undo) and new games.
+// share links, hints (two stages, apply, undo), new games, and the edges a player runs into.
 import { test, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, screenshot, PHONE } from './helpers.mjs';
@@ -288,4 +288,100 @@ test('dark theme at phone width: the board follows the theme', async (t) => {
   assert.notEqual(light[0], dark[0]);
   assert.ok(matches(light), `after switching, empty cell ${light[1]} is the light surface ${light[0]}`);
   assert.deepEqual(errors, []);
+});
+
+// The edges a player runs into: the page's own share link pasted back, a bad import that can
+// be taken back, a board the solver filled (no hint to give, no digit to type over), a full
+// grid offered as a puzzle, blanks typed while entering a puzzle, and a custom rating range
+// that is not one.
+const SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+const waitText = (role, re) => page.waitForFunction(([r, s]) => new RegExp(s).test(document.querySelector(`[data-role=${r}]`).textContent), [role, re.source]);
+const text = (role) => page.textContent(`[data-role=${role}]`);
+
+async function importPuzzle(puzzle) {
+  await page.fill('[data-role=import]', puzzle);
+  await page.click('[data-action=import]');
+}
+
+test('the share link the page copies loads back from the import box', async () => {
+  await importPuzzle(OTHER);
+  await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap').dataset.givens === g, OTHER);
+  await importPuzzle(WELCOME);
+  await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap').dataset.givens === g, WELCOME);
+  await page.fill('[data-role=import]', `  ${app.url}/#/sudoku?p=${OTHER}  `);
+  await page.click('[data-action=import]');
+  await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap').dataset.givens === g, OTHER);
+  assert.match(await text('io-message'), /Puzzle loaded/);
+});
+
+test('a bad puzzle loaded for editing can be taken back to the game in progress', async () => {
+  await clickCell(2);
+  await page.keyboard.press('4');
+  const played = await board('grid');
+  await importPuzzle(`11${'.'.repeat(79)}`);
+  await waitText('io-message', /loaded for editing/);
+  assert.equal(await board('mode'), 'edit');
+  await page.click('[data-role=io-message] button');
+  await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap').dataset.grid === g, played);
+  assert.equal(await board('mode'), 'play');
+  assert.deepEqual(app.errors, []);
+});
+
+test('once the solver fills the board, hints and typing point to Undo instead', async () => {
+  await page.click('[data-action=solve]');
+  await page.waitForFunction((s) => document.querySelector('.sudoku-board-wrap').dataset.grid === s, SOLUTION);
+  await page.click('[data-action=hint]');
+  await waitText('hint-message', /solver has filled the board: Undo/);
+  assert.ok(await page.isHidden('[data-role=hint-box]'));
+  // A digit typed over the solver's is refused, with the way on.
+  await clickCell(3);
+  await page.keyboard.press('1');
+  await waitText('board-message', /Undo hides its digits/);
+  assert.equal(await board('grid'), SOLUTION);
+  await page.keyboard.press('Backspace');
+  assert.equal(await board('grid'), SOLUTION);
+  await page.click('[data-action=undo]');
+  await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap').dataset.grid === g, WELCOME);
+  assert.deepEqual(app.errors, []);
+});
+
+test('a complete grid is not taken for a puzzle; the game in progress stays', async () => {
+  await importPuzzle(SOLUTION);
+  await waitText('io-message', /already complete/);
+  assert.equal(await board('givens'), WELCOME);
+  // Dashes for empty cells, as some sites write puzzles.
+  await importPuzzle(OTHER.replaceAll('.', '-'));
+  await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap').dataset.givens === g, OTHER);
+});
+
+test('entering a puzzle: 0, . and Space leave a cell empty and move on', async () => {
+  await page.click('[data-action=blank]');
+  await page.waitForSelector('.sudoku-board-wrap[data-mode=edit]');
+  await page.locator('.sudoku-board').focus();
+  // The first row of OTHER, "..9748...", typed with each kind of blank.
+  for (const key of ['.', 'Space', '9', '7', '4', '8', '0', '.', 'Space']) await page.keyboard.press(key);
+  const scrolled = await page.evaluate(() => scrollY);
+  assert.equal((await board('grid')).slice(0, 10), '..9748....');
+  assert.equal(await board('selected'), '9');
+  assert.equal(await page.evaluate(() => scrollY), scrolled, 'Space on the board does not scroll the page');
+});
+
+test('a custom rating range that is not one says what is wrong, and clears on another level', async () => {
+  await page.click('[data-level=custom]');
+  const generate = async (min, max) => {
+    await page.fill('[data-role=min]', min);
+    await page.fill('[data-role=max]', max);
+    await page.click('[data-action=generate]');
+  };
+  await generate('0', '0.5');
+  await waitText('game-message', /SE ratings run from 1\.0 to 12\.0/);
+  await generate('5', '4');
+  await waitText('game-message', /runs backwards \(5\.0 to 4\.0\)/);
+  await generate('', '4');
+  await waitText('game-message', /Give both ends/);
+  // Between the scale's steps: refused at once, with the nearest ratings.
+  await generate('2.1', '2.2');
+  await waitText('game-message', /ratings come in steps.*2\.0 \(Direct Hidden Pair\) and 2\.3 \(Naked Single\)/);
+  await page.click('[data-level=easy]');
+  await waitText('game-message', /^$/);
 });
