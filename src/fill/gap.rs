@@ -18,7 +18,7 @@
 use std::collections::VecDeque;
 
 use super::Connectivity;
-use super::mask::Mask;
+use super::mask::{Mask, neighbours};
 use super::morphology::{Square, dilate, erode, flood_runs};
 
 /// The part of `region` (which contains the seed) reachable without passing a gap of at most
@@ -95,24 +95,15 @@ fn fill_to_gap_middle(kept: &mut Mask, far: &Mask, core: &Mask, square: Square) 
         return;
     }
     let (w, h) = (zone.width(), zone.height());
-    let neighbours = |x: usize, y: usize| {
-        [
-            (x.wrapping_sub(1), y),
-            (x + 1, y),
-            (x, y.wrapping_sub(1)),
-            (x, y + 1),
-        ]
-        .into_iter()
-        .filter(move |&(nx, ny)| nx < w && ny < h)
-    };
+    let beside = |x: usize, y: usize| neighbours(x, y, w, h);
     // Layer by layer from both sides at once; the far side takes a pixel both reach together.
     let mut claimed = Mask::new(w, h);
     let mut ours: Vec<(usize, usize)> = Vec::new();
     let mut theirs: Vec<(usize, usize)> = Vec::new();
     zone.for_each(|x, y| {
-        if neighbours(x, y).any(|(nx, ny)| far_kept.get(nx, ny)) {
+        if beside(x, y).any(|(nx, ny)| far_kept.get(nx, ny)) {
             theirs.push((x, y));
-        } else if neighbours(x, y).any(|(nx, ny)| kept.get(nx, ny)) {
+        } else if beside(x, y).any(|(nx, ny)| kept.get(nx, ny)) {
             ours.push((x, y));
         }
     });
@@ -123,7 +114,7 @@ fn fill_to_gap_middle(kept: &mut Mask, far: &Mask, core: &Mask, square: Square) 
     let grow = |layer: &[(usize, usize)], claimed: &mut Mask| {
         let mut next = Vec::new();
         for &(x, y) in layer {
-            for (nx, ny) in neighbours(x, y) {
+            for (nx, ny) in beside(x, y) {
                 if zone.get(nx, ny) && !claimed.get(nx, ny) {
                     claimed.set(nx, ny);
                     next.push((nx, ny));

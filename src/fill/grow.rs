@@ -5,7 +5,7 @@
 //! regions then meet the line with no halo of the old colour in its soft edge, and the fill
 //! never climbs down the far side of the line into the next region.
 
-use super::mask::Mask;
+use super::mask::{Mask, neighbours};
 
 /// The most pixels a fill may grow into an outline.
 pub const MAX_GROW: u32 = 16;
@@ -13,23 +13,6 @@ pub const MAX_GROW: u32 = 16;
 /// How far a colour is from the seed: the largest channel difference.
 fn distance(a: [u8; 4], b: [u8; 4]) -> u8 {
     (0..4).map(|i| a[i].abs_diff(b[i])).max().unwrap_or(0)
-}
-
-/// The left, right, upper and lower neighbours of (x, y) inside a `width` × `height` image.
-fn neighbours(
-    x: usize,
-    y: usize,
-    width: usize,
-    height: usize,
-) -> impl Iterator<Item = (usize, usize)> {
-    [
-        (x.wrapping_sub(1), y),
-        (x + 1, y),
-        (x, y.wrapping_sub(1)),
-        (x, y + 1),
-    ]
-    .into_iter()
-    .filter(move |&(nx, ny)| nx < width && ny < height)
 }
 
 /// `mask` grown by at most `steps` pixels into the pixels around it that differ from `seed`

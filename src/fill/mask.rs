@@ -264,6 +264,23 @@ impl Mask {
     }
 }
 
+/// The left, right, upper and lower neighbours of (x, y) inside a `width` × `height` image.
+pub(super) fn neighbours(
+    x: usize,
+    y: usize,
+    width: usize,
+    height: usize,
+) -> impl Iterator<Item = (usize, usize)> {
+    [
+        (x.wrapping_sub(1), y),
+        (x + 1, y),
+        (x, y.wrapping_sub(1)),
+        (x, y + 1),
+    ]
+    .into_iter()
+    .filter(move |&(nx, ny)| nx < width && ny < height)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
