@@ -85,8 +85,14 @@ pub fn about(technique: &str) -> &'static str {
         | "Direct Hidden Triple" => {
             "Two digits that can only go in the same two cells of a unit (three and three; four and four) must fill those cells, so every other digit can be crossed out of them."
         }
-        "X-Wing" | "Swordfish" | "Jellyfish" => {
-            "A digit that can go in only two places in each of two rows, and those places line up in the same two columns, must take one corner of each diagonal: the two columns get it from these rows, so it can be removed from the rest of those columns (the same with rows and columns swapped; three lines for a swordfish, four for a jellyfish). A finned fish has extra candidates in one box; the removal is then limited to cells that also see that box."
+        "X-Wing" => {
+            "A digit that can go in only two places in each of two rows, and those places line up in the same two columns, must take one corner of each diagonal: the two columns get it from these rows, so it can be removed from the rest of those columns (the same with rows and columns swapped). A finned X-Wing has extra candidates in one box; the removal is then limited to cells that also see that box."
+        }
+        "Swordfish" => {
+            "Take three rows where a digit's places all fall in the same three columns (two or three places in each row). Each of the three rows needs the digit once, and the three columns can give it only three times, so these rows use up the digit in all three columns: it can be removed from every other cell of those columns (the same with rows and columns swapped). A finned swordfish has extra candidates in one box; the removal is then limited to cells that also see that box."
+        }
+        "Jellyfish" => {
+            "Take four rows where a digit's places all fall in the same four columns. Each of the four rows needs the digit once, and the four columns can give it only four times, so these rows use up the digit in all four columns: it can be removed from every other cell of those columns (the same with rows and columns swapped). A finned jellyfish has extra candidates in one box; the removal is then limited to cells that also see that box."
         }
         "Skyscraper" | "2-String Kite" | "Turbot Fish" | "Empty Rectangle" | "X-Chain" => {
             "Follow one digit through units where it has only two places: if one end is not the digit, the other end is. Any cell that sees both ends of such a chain cannot hold the digit, because one of the ends surely does."
@@ -157,7 +163,9 @@ mod tests {
     #[test]
     fn every_name_has_an_explanation() {
         assert!(about("Hidden Single").contains("only one cell"));
-        assert!(about("Sashimi Swordfish").contains("finned fish"));
+        assert!(about("Sashimi Swordfish").contains("finned swordfish"));
+        // A swordfish is explained in its own terms, not as a bigger X-Wing.
+        assert!(!about("Swordfish").contains("X-Wing"));
         assert!(about("Dynamic Forcing Chain").contains("forcing chain"));
     }
 }

@@ -148,6 +148,23 @@ test('the hint ladder gives away a little more at each stage', () => {
   assert.equal(stageSentence(chain, 'show'), 'If r1c1 is not 3… (removes 3 from r9c9.)');
 });
 
+test('a pattern spread over the board is pointed at by where it places or removes', () => {
+  // Cells in five boxes: naming them all would say nothing.
+  const long = {
+    technique: 'Forcing Chain', name: 'Forcing chain', units: [], cells: [0, 4, 8, 40, 80],
+    eliminations: [{ cell: 20, digit: 5 }, { cell: 2, digit: 5 }], placements: [], text: '…',
+  };
+  assert.equal(stageSentence(long, 'look'), 'Look at box 1: candidates can be removed there. The next hint names the technique.');
+  assert.deepEqual(hintRegion(long), [0, 1, 2, 9, 10, 11, 18, 19, 20]);
+  const inRow = { ...long, eliminations: [{ cell: 9, digit: 5 }, { cell: 17, digit: 5 }] };
+  assert.equal(stageSentence(inRow, 'name'), 'A forcing chain is available. Look at row 2: candidates can be removed there.');
+  const placing = { ...long, eliminations: [], placements: [{ cell: 60, digit: 1 }] };
+  assert.equal(stageSentence(placing, 'look'), 'Look at box 9: a digit can be placed there. The next hint names the technique.');
+  // Removals all over: the box with the most of them.
+  const spread = { ...long, eliminations: [0, 8, 40, 41, 80, 30].map((cell) => ({ cell, digit: 2 })) };
+  assert.equal(stageSentence(spread, 'look'), 'Look at box 5: candidates can be removed there. The next hint names the technique.');
+});
+
 test('a shown step marks the candidates it needs that the player has not written', () => {
   const step = { cells: [0, 1], eliminations: [{ cell: 2, digit: 5 }], placements: [], candidates: [{ cell: 3, digit: 5 }] };
   const shown = new Array(81).fill(0);

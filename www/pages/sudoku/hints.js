@@ -1,7 +1,7 @@
 // Hints on the page: which candidates the player is working with, which of them a hint starts
 // from, and what each stage of the hint ladder says and shows. The ladder gives away a little
 // more each time: where to look, the technique, the cells, then the whole step.
-import { boxOf, candidates, cellName, unitCells, unitName } from './model.js';
+import { boxOf, candidates, cellName, colOf, rowOf, unitCells, unitName } from './model.js';
 
 /** The ladder's stages, in order. */
 export const STAGES = ['look', 'name', 'cells', 'show'];
@@ -55,20 +55,56 @@ function stepCells(step) {
   return [...cells];
 }
 
-/** Where a step happens, as units: its own, or the boxes its cells lie in (chains and wings
- *  have no unit of their own; a box or two is a region without giving the cells away). */
-function hintUnits(step) {
-  if ((step.units || []).length) return step.units;
-  const boxes = [...new Set(stepCells(step).map(boxOf))].sort((a, b) => a - b);
-  return boxes.map((index) => ({ kind: 'box', index }));
+/** The one row, column or box that holds all of `cells` (a box first), or null. */
+function unitHolding(cells) {
+  const same = (of) => cells.every((cell) => of(cell) === of(cells[0]));
+  if (same(boxOf)) return { kind: 'box', index: boxOf(cells[0]) };
+  if (same(rowOf)) return { kind: 'row', index: rowOf(cells[0]) };
+  if (same(colOf)) return { kind: 'column', index: colOf(cells[0]) };
+  return null;
+}
+
+/** The most boxes a first hint names: more than that is most of the board, and says nothing. */
+const MOST_BOXES = 3;
+
+/**
+ * Where a step happens, as units, and whether they hold the step's pattern or only its result:
+ * its own units; else the boxes its cells lie in, when a few hold them all (wings, short
+ * chains); else, for a pattern spread over the board (long chains, forcing chains), the unit
+ * where it places or removes, so that the region still narrows the search.
+ */
+function hintPlace(step) {
+  if ((step.units || []).length) return { units: step.units, resultOnly: false };
+  const boxesOf = (cells) => [...new Set(cells.map(boxOf))].sort((a, b) => a - b)
+    .map((index) => ({ kind: 'box', index }));
+  const boxes = boxesOf(stepCells(step));
+  if (boxes.length <= MOST_BOXES) return { units: boxes, resultOnly: false };
+  const placed = (step.placements || []).map((p) => p.cell);
+  const targets = [...new Set(placed.length ? placed : (step.eliminations || []).map((e) => e.cell))];
+  if (!targets.length) return { units: boxes, resultOnly: false };
+  const holding = unitHolding(targets);
+  if (holding) return { units: [holding], resultOnly: true };
+  const targetBoxes = boxesOf(targets);
+  if (targetBoxes.length <= MOST_BOXES) return { units: targetBoxes, resultOnly: true };
+  // Removals all over the board: the box with the most of them.
+  const count = (b) => targets.filter((cell) => boxOf(cell) === b.index).length;
+  return { units: [targetBoxes.reduce((best, b) => (count(b) > count(best) ? b : best))], resultOnly: true };
 }
 
 /** The cells stages one to three tint: the region to look at. */
 export function hintRegion(step) {
-  return [...new Set(hintUnits(step).flatMap(unitCells))];
+  return [...new Set(hintPlace(step).units.flatMap(unitCells))];
 }
 
-const whereText = (step) => list(hintUnits(step).map(unitName)) || 'the highlighted cells';
+/** "box 1 and row 5"; for a step seen only by its result, what happens there. */
+function whereText(step) {
+  const { units, resultOnly } = hintPlace(step);
+  const where = list(units.map(unitName)) || 'the highlighted cells';
+  if (!resultOnly) return where;
+  return (step.placements || []).length
+    ? `${where}: a digit can be placed there`
+    : `${where}: ${(step.eliminations || []).length === 1 ? 'a candidate' : 'candidates'} can be removed there`;
+}
 
 const capital = (text) => text[0].toUpperCase() + text.slice(1);
 
