@@ -60,8 +60,33 @@ function renderHome(unknown = '') {
   if (note) note.textContent = `There is no page "${unknown}" here: pick one of the tools below.`;
 }
 
+/**
+ * After a move to another page, keyboard and screen-reader users start at its heading instead
+ * of on the old page's link; a page that already put focus somewhere of its own keeps it.
+ */
+function focusNewPage() {
+  if (root.contains(document.activeElement) && document.activeElement !== root) return;
+  const heading = root.querySelector('h1');
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+}
+
+// The skip link's own target is a hash, which is the router's: it moves focus instead.
+document.querySelector('.skip-link').addEventListener('click', (event) => {
+  event.preventDefault();
+  const heading = root.querySelector('h1');
+  const target = heading || root;
+  if (heading) heading.tabIndex = -1;
+  target.focus();
+});
+
+let routedOnce = false;
+
 async function route() {
   const token = ++routeToken;
+  const navigated = routedOnce;
+  routedOnce = true;
   const id = (location.hash.match(/^#\/([a-z]+)/) || [])[1] || '';
   const tool = TOOLS.find((t) => t.id === id);
   const asked = location.hash.replace(/^#\/?/, '').split('?')[0];
@@ -81,6 +106,7 @@ async function route() {
   if (!tool) {
     delete root.dataset.page;
     renderHome(asked && !TOOLS.some((t) => t.id === asked.toLowerCase()) ? asked : '');
+    if (navigated) focusNewPage();
     if (asked && TOOLS.some((t) => t.id === asked.toLowerCase())) location.replace(`#/${asked.toLowerCase()}`);
     return;
   }
@@ -97,6 +123,7 @@ async function route() {
       return;
     }
     unmount = typeof cleanup === 'function' ? cleanup : null;
+    if (navigated) focusNewPage();
   } catch (err) {
     console.error(err);
     root.innerHTML = '';

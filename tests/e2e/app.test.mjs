@@ -150,8 +150,8 @@ test('on a phone every tool link can be reached, with a cue when the list scroll
 
 test('the focus ring of a nav link is drawn whole, not clipped by the scrolling list', async (t) => {
   const { page } = await browser.open(t, '#/');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
+  // Skip link, brand, then the first tool link.
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
   const ring = await page.evaluate(() => {
     const a = document.activeElement;
     const style = getComputedStyle(a);
@@ -159,8 +159,31 @@ test('the focus ring of a nav link is drawn whole, not clipped by the scrolling 
     const pad = parseFloat(getComputedStyle(nav).paddingLeft);
     return { inNav: !!nav, width: parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset), pad };
   });
-  assert.ok(ring.inNav, 'the second Tab reaches the first tool link');
+  assert.ok(ring.inNav, 'the third Tab reaches the first tool link');
   assert.ok(ring.pad >= ring.width, `the nav leaves ${ring.pad}px for a ${ring.width}px ring`);
+});
+
+test('the first Tab offers a skip link past the header, and a new page takes focus at its heading', async (t) => {
+  const { page, errors } = await browser.open(t, '#/fill');
+  await waitForPage(page, 'fill');
+  await page.keyboard.press('Tab');
+  const skip = page.locator('.skip-link');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to the tool');
+  const box = await skip.boundingBox();
+  assert.ok(box.y >= 0, 'the focused skip link is on screen');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Flood fill');
+  assert.equal(await page.evaluate(() => location.hash), '#/fill', 'the skip link does not change the page');
+  // Tab goes on into the page, not back to the header.
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate(() => document.getElementById('app').contains(document.activeElement)));
+  // Moving to another tool by the keyboard lands on that tool's heading.
+  await page.locator('.tool-nav a[data-tool="poly"]').focus();
+  await page.keyboard.press('Enter');
+  await waitForPage(page, 'poly');
+  await page.waitForFunction(() => document.activeElement.textContent === 'Tiling');
+  assert.equal(await page.evaluate(() => document.activeElement.tagName), 'H1');
+  assert.deepEqual(errors, []);
 });
 
 test('the home page and every tool page pass axe in both themes, on desktop and phone', async (t) => {
