@@ -368,6 +368,30 @@ test('a drawn board, its pieces and its solutions survive navigation and reload'
   assert.deepEqual(errors, []);
 });
 
+test('a search cut short by a reload or by going to another tool says so on return', async (t) => {
+  const { page, errors } = await browser.open(t, '#/poly');
+  await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });
+  await drawBoard(page, 10, 12);
+  await page.fill('[data-pieces]', 'pentominoes*2');
+  await waitText(page, '[data-hint]', /120 cells · 24 pieces/);
+  const solveUntilFound = async () => {
+    await page.click('[data-solve]');
+    await page.waitForFunction(() => Number((document.querySelector('[data-total]').textContent || '0').replace(/,/g, '')) > 0, null, { timeout: 30000 });
+  };
+  await solveUntilFound();
+  await page.reload();
+  await waitText(page, '[data-msg]', /^The search stopped when the page was left, at [\d,]+ solutions? \([\d,]+ distinct\)\. Solve runs it again\.$/);
+  assert.notEqual(await page.textContent('[data-total]'), '–', 'what it found is kept');
+  assert.equal(await page.isDisabled('[data-solve]'), false);
+
+  await solveUntilFound();
+  await page.click('nav a[href="#/voltorb"]');
+  await page.waitForSelector('.vf-board');
+  await page.goBack();
+  await waitText(page, '[data-msg]', /^The search stopped when the page was left/);
+  assert.deepEqual(errors, []);
+});
+
 test('after a reload the browse line says which solutions were kept', async (t) => {
   const { page, errors } = await browser.open(t, '#/poly');
   await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });

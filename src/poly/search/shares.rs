@@ -17,6 +17,11 @@ const WEIGH_MIN_NODES: f64 = 3.0e6;
 const WALK_SHARE: f64 = 0.03;
 /// The walks' fixed seed: the same inputs give the same progress.
 const WALK_SEED: u64 = 0x5EED_0F9A;
+/// The walks' steps, at most, whatever the search's size: the search (and its first progress
+/// report) waits for them. The library's biggest weighing, hexiamonds 4×9, takes 1.2e5 steps
+/// (0.2 s); 35 hexominoes on a 15×14 board would have taken 1e8 (half a minute natively,
+/// longer on the page, with the bar standing still).
+const WALK_STEPS_MAX: f64 = 1.2e5;
 /// Random walks that estimate the whole search's size.
 const SIZE_WALKS: u32 = 32;
 /// Random walks under each weighed branch.
@@ -55,7 +60,7 @@ impl<B: Bits> Engine<'_, B> {
         let nodes = sum / f64::from(SIZE_WALKS) * starts.len() as f64;
         (nodes >= WEIGH_MIN_NODES).then_some(Weighing {
             rng,
-            steps_left: nodes * WALK_SHARE,
+            steps_left: (nodes * WALK_SHARE).min(WALK_STEPS_MAX),
         })
     }
 

@@ -82,10 +82,21 @@ export function mount(root, { engine }) {
 
   // ---- saving -------------------------------------------------------------------------------
 
+  /** What a search cut short by leaving the page (a reload, another tool) says on return. */
+  function leftMessage() {
+    const c = state.counts || { total: 0, distinct: 0 };
+    return `The search stopped when the page was left, at ${formatCount(c.total)} solution${c.total === 1 ? '' : 's'} (${formatCount(c.distinct)} distinct). Solve runs it again.`;
+  }
+
   function save() {
-    const results = state.counts && state.resultsKey ? {
-      key: state.resultsKey, counts: state.counts, solutions: state.solutions, numbers: state.numbers, shown: state.shown,
-      message: state.finished?.message || '', level: state.finished?.level || 'info',
+    // A search still running now is cut short by leaving (the save's usual moment); one
+    // whose page was closed under it never got to say how it ended.
+    const cutShort = state.running || (disposed && !state.finished);
+    const finished = cutShort ? { message: leftMessage(), level: 'info' } : state.finished;
+    const counts = state.counts || (cutShort ? { total: 0, distinct: 0, nodes: 0, ms: 0 } : null);
+    const results = counts && state.resultsKey ? {
+      key: state.resultsKey, counts, solutions: state.solutions, numbers: state.numbers, shown: state.shown,
+      message: finished?.message || '', level: finished?.level || 'info',
       complete: state.counted?.key === state.resultsKey,
     } : null;
     saveState({
@@ -381,9 +392,12 @@ export function mount(root, { engine }) {
     } finally {
       if (controller === state.running) {
         state.running = null;
-        setRunning(false);
+        // After the page was left only the save is due: its elements are gone.
+        if (!disposed) {
+          setRunning(false);
+          redraw();
+        }
         save();
-        redraw();
       }
     }
   }
@@ -465,6 +479,10 @@ export function mount(root, { engine }) {
     state.running?.abort();
   }
   scope.add(stopSearch);
+  // A reload or a closed tab gives no unmount: what the search found so far is saved here.
+  const saveIfSearching = () => { if (state.running) save(); };
+  scope.on(window, 'pagehide', saveIfSearching);
+  scope.on(document, 'visibilitychange', () => { if (document.visibilityState === 'hidden') saveIfSearching(); });
 
   function setRunning(on) {
     const stopHadFocus = document.activeElement === ui.stop;
