@@ -26,6 +26,10 @@ pub enum Command {
     /// The next logical step for each grid (givens plus entered digits), as JSON. An optional
     /// second field of 81 comma-separated masks (bit d-1 = digit d possible) gives the
     /// player's candidates to start from.
+    ///
+    /// A grid is a game in progress, so a repeated digit or a digit that breaks the solution is
+    /// the player's mistake, and pointing it out is the hint: `"kind":"mistake"` with the cells,
+    /// and exit status 0. Only text that is not a grid is an error.
     Hint {
         /// Grids, one per line (standard input when omitted).
         file: Option<PathBuf>,
