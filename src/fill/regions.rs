@@ -32,7 +32,13 @@ pub struct RegionsReport {
     pub bounds: Option<Bounds>,
 }
 
-/// The most common colour of the image (of 65,536 scattered samples on a large one).
+/// A colour this share of the most common one's count or more may be the paper: line art
+/// drawn with heavy flat lines or hatching can have more line pixels than paper pixels.
+const PAPER_SHARE_OF_TOP: u32 = 4;
+
+/// The paper colour of the image (of 65,536 scattered samples on a large one): the lightest
+/// of the common colours, those with at least a quarter as many pixels as the most common one.
+/// Paper is light and lines are dark, and lines can still outnumber the paper.
 pub fn paper_colour(pixels: &[u8]) -> [u8; 4] {
     let (px, _) = pixels.as_chunks::<4>();
     let mut counts: HashMap<[u8; 4], u32> = HashMap::new();
@@ -49,13 +55,22 @@ pub fn paper_colour(pixels: &[u8]) -> [u8; 4] {
             *counts.entry(px[at as usize]).or_default() += 1;
         }
     }
-    // Ties go to the lightest, then the smallest value, so the answer does not depend on
+    let top = counts.values().copied().max().unwrap_or(0);
+    // Ties go to the most common, then the smallest value, so the answer does not depend on
     // the map's order.
     counts
         .into_iter()
-        .max_by_key(|&(p, n)| (n, p.iter().map(|&c| u32::from(c)).sum::<u32>(), p))
+        .filter(|&(_, n)| n.saturating_mul(PAPER_SHARE_OF_TOP) >= top)
+        .max_by_key(|&(p, n)| (lightness(p), n, p))
         .map(|(p, _)| p)
         .unwrap_or([255; 4])
+}
+
+/// How light a colour looks, roughly (Rec. 601 luma weights, in thousandths), laid over white
+/// paper: a transparent background is as light as it gets.
+fn lightness([r, g, b, a]: [u8; 4]) -> u32 {
+    let luma = 299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b);
+    luma * u32::from(a) + 255_000 * u32::from(255 - a)
 }
 
 /// The `k`-th of a run of distinct, light colours (hues a golden angle apart, alternating
@@ -273,6 +288,26 @@ mod tests {
                 "{c:?}"
             );
         }
+    }
+
+    #[test]
+    fn the_paper_is_the_lightest_common_colour_even_when_lines_outnumber_it() {
+        // Thick black bars cover 6 of every 10 columns: more ink than paper.
+        let (w, h) = (40, 10);
+        let bars: Vec<_> = (0..4).map(|k| (k * 10, 0, k * 10 + 5, h - 1)).collect();
+        let px = line_art(w, h, &bars);
+        assert_eq!(paper_colour(&px), [255, 255, 255, 255]);
+        // A colour with under a quarter of the most common one's pixels is not the paper,
+        // however light: a few white dots on a dark picture.
+        let mut dark = vec![30u8; 100 * 4];
+        dark[..4 * 15].fill(255);
+        assert_eq!(paper_colour(&dark), [30, 30, 30, 30]);
+        // A transparent background with opaque black lines: the background is the paper.
+        let mut clear = vec![0u8; 10 * 4];
+        for p in clear.chunks_mut(4).take(6) {
+            p.copy_from_slice(&[0, 0, 0, 255]);
+        }
+        assert_eq!(paper_colour(&clear), [0, 0, 0, 0]);
     }
 
     #[test]

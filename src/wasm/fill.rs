@@ -513,7 +513,7 @@ struct RegionsArgs {
 
 /// `fill.regions {pixels?, width, height, options, palette?, revision?, next?}` →
 /// `{pixels?, regions, filled, blended, paper, bounds, before, after}`: every enclosed region
-/// of the paper (the most common colour) in a colour of its own, as one change with one pair
+/// of the paper (the lightest common colour) in a colour of its own, as one change with one pair
 /// of undo patches (see `fill.apply`, also for the held picture).
 #[wasm_bindgen]
 pub fn fill_regions(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue, Failure> {

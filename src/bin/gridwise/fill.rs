@@ -23,7 +23,7 @@ pub struct Args {
     /// The fill colour, as RRGGBB or RRGGBBAA in hex (a leading # is allowed).
     #[arg(long, value_name = "RRGGBB[AA]", value_parser = parse_colour, required_unless_present = "all_regions")]
     pub color: Option<[u8; 4]>,
-    /// Colour every enclosed region of the paper (the most common colour) in a distinct
+    /// Colour every enclosed region of the paper (the lightest common colour) in a distinct
     /// colour of its own, instead of one fill at --at; tolerance, metric, connectivity, soft
     /// edges and gap closing apply to each region as to a fill.
     #[arg(long, conflicts_with_all = ["at", "color", "global", "blend"])]

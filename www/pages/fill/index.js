@@ -301,8 +301,8 @@ export function mount(root, { engine }) {
   async function colourAllRegions() {
     if (busy) return;
     if (regionsRevision === doc.revision) {
-      // Once every region has its colour the paper is gone, and the most common colour left is
-      // the lines': a second press would flat the line art itself.
+      // Once every region has its colour the paper is gone: a second press would take one
+      // region's colour, or with small regions the lines', for paper and recolour that.
       canvasMsg.show('Every region is coloured already. Undo takes the colours back.', 'info');
       return;
     }
