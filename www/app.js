@@ -6,6 +6,7 @@
 import { engine } from './engine.js';
 import { bindThemeButton } from './ui/theme.js';
 import { onStorageProblem } from './ui/storage.js';
+import { watchOtherTabs } from './ui/tabs.js';
 
 export const TOOLS = [
   { id: 'sudoku', title: 'Sudoku', blurb: 'Play with pencil marks, solve instantly, get hints that teach, rate and generate puzzles.' },
@@ -105,6 +106,7 @@ async function route() {
   document.title = tool ? `${tool.title} — Gridwise` : 'Gridwise — grid puzzles solved, explained and played';
   if (!tool) {
     delete root.dataset.page;
+    showTool('');
     renderHome(asked && !TOOLS.some((t) => t.id === asked.toLowerCase()) ? asked : '');
     if (navigated) focusNewPage();
     if (asked && TOOLS.some((t) => t.id === asked.toLowerCase())) location.replace(`#/${asked.toLowerCase()}`);
@@ -117,6 +119,7 @@ async function route() {
     if (token !== routeToken) return;
     root.innerHTML = '';
     root.dataset.page = tool.id;
+    showTool(tool.id);
     const cleanup = await page.mount(root, { engine });
     if (token !== routeToken) {
       if (typeof cleanup === 'function') cleanup();
@@ -156,8 +159,8 @@ function updateNavCue() {
 nav.addEventListener('scroll', updateNavCue, { passive: true });
 new ResizeObserver(updateNavCue).observe(nav);
 
-// Storage that refuses (full, private mode) is said once, above the page, never thrown.
-onStorageProblem((message) => {
+/** A warning above the page, with a Dismiss button; returns its element. */
+function appNotice(message) {
   let box = document.querySelector('.app-notice');
   if (!box) {
     box = document.createElement('div');
@@ -175,6 +178,21 @@ onStorageProblem((message) => {
   close.addEventListener('click', () => p.remove());
   p.append(close);
   box.append(p);
+  return p;
+}
+
+// Storage that refuses (full, private mode) is said once, above the page, never thrown.
+onStorageProblem(appNotice);
+
+// Two tabs of one tool save over each other's work: said in both while it is so.
+let otherTabNotice = null;
+const showTool = watchOtherTabs((count) => {
+  otherTabNotice?.remove();
+  otherTabNotice = null;
+  const tool = TOOLS.find((t) => t.id === root.dataset.page);
+  if (!count || !tool) return;
+  otherTabNotice = appNotice(`${tool.title} is open in another tab too. Each tab saves over the other's work: carry on in one of them.`);
+  otherTabNotice.dataset.otherTab = '';
 });
 
 engine.warm();

@@ -186,6 +186,31 @@ test('the first Tab offers a skip link past the header, and a new page takes foc
   assert.deepEqual(errors, []);
 });
 
+test('two tabs of one tool are told that they save over each other, until one leaves it', async (t) => {
+  const { page, context, url, errors } = await browser.open(t, '#/sudoku');
+  await waitForPage(page, 'sudoku');
+  assert.equal(await page.locator('[data-other-tab]').count(), 0, 'one tab alone is not warned');
+  const second = await context.newPage();
+  await second.goto(`${url}#/sudoku`);
+  await waitForPage(second, 'sudoku');
+  const warning = /^Sudoku is open in another tab too\. Each tab saves over the other's work: carry on in one of them\./;
+  for (const tab of [page, second]) {
+    await tab.waitForSelector('[data-other-tab]');
+    assert.match(await tab.textContent('[data-other-tab]'), warning);
+  }
+  // Another tool in the second tab: both are alone with their tool again.
+  await second.locator('.tool-nav a[data-tool="fill"]').click();
+  await waitForPage(second, 'fill');
+  await page.waitForSelector('[data-other-tab]', { state: 'detached' });
+  assert.equal(await second.locator('[data-other-tab]').count(), 0);
+  // Back to Sudoku, then the tab closes: the warning comes, then goes.
+  await second.locator('.tool-nav a[data-tool="sudoku"]').click();
+  await page.waitForSelector('[data-other-tab]');
+  await second.close();
+  await page.waitForSelector('[data-other-tab]', { state: 'detached' });
+  assert.deepEqual(errors, []);
+});
+
 test('the home page and every tool page pass axe in both themes, on desktop and phone', async (t) => {
   for (const colorScheme of ['light', 'dark']) {
     for (const [size, options] of [['desktop', {}], ['phone', PHONE]]) {
