@@ -322,3 +322,46 @@ fn grow_fills_under_an_antialiased_line_up_to_its_centre() {
     let (ok, _, err) = grow("40");
     assert!(!ok && err.contains("at most 16 pixels"), "{err}");
 }
+
+#[test]
+fn a_dash_reads_the_picture_from_standard_input_and_writes_it_to_standard_output() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let input = temp(&dir, "in.png");
+    // 3×1 grey: one fill turns all of it red.
+    write_png(&input, 3, 1, png::ColorType::Grayscale, &[200, 200, 200]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwise"))
+        .args(["fill", "-", "-", "--at", "0,0", "--color", "ff0000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let bytes = std::fs::read(&input).unwrap();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // The summary goes to standard error, so standard output is the picture alone.
+    assert!(
+        stderr.contains("filled 3 pixels of 3×1") && stderr.contains("→ standard output"),
+        "{stderr}"
+    );
+    let output = temp(&dir, "out.png");
+    std::fs::write(&output, &out.stdout).unwrap();
+    let (px, w, h, _) = read_png(&output);
+    assert_eq!((w, h), (3, 1));
+    assert_eq!(px, [255, 0, 0, 255].repeat(3));
+
+    // Something that is not a PNG on standard input is named as such.
+    let (ok, _, stderr) = common::gridwise_with_input(
+        &["fill", "-", "-", "--at", "0,0", "--color", "ff0000"],
+        "hello",
+    );
+    assert!(!ok);
+    assert!(
+        stderr.starts_with("error: standard input is not a readable PNG"),
+        "{stderr}"
+    );
+}

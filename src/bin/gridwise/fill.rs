@@ -1,7 +1,7 @@
 //! `gridwise fill`: paint-bucket fill of a PNG (issue 4), and the fill benchmarks.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter};
+use std::io::{BufReader, BufWriter, Cursor, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,9 +13,10 @@ use crate::measure::{BenchContext, BenchRow, median};
 /// Options of `gridwise fill`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The PNG to read (any PNG colour type; filled as RGBA).
+    /// The PNG to read (any PNG colour type; filled as RGBA); `-` for standard input.
     pub input: PathBuf,
-    /// Where to write the filled image (RGBA PNG).
+    /// Where to write the filled image (RGBA PNG); `-` for standard output (the summary line
+    /// then goes to standard error).
     pub output: PathBuf,
     /// The seed pixel, as X,Y (0,0 is the top-left pixel).
     #[arg(long, value_name = "X,Y", value_parser = parse_point, required_unless_present = "all_regions")]
@@ -92,17 +93,57 @@ fn parse_colour(s: &str) -> Result<[u8; 4], String> {
     Ok(c)
 }
 
-/// Reads any PNG as 8-bit RGBA: (pixels, width, height).
+/// `-`, the name for standard input or output.
+fn is_std_stream(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How a file is named in messages (standard input and output by those names).
+fn shown(path: &Path) -> String {
+    if is_std_stream(path) {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// How the output file is named in the summary line.
+fn output_name(path: &Path) -> String {
+    if is_std_stream(path) {
+        "standard output".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads any PNG as 8-bit RGBA: (pixels, width, height); `-` reads standard input.
 pub fn read_rgba(path: &Path) -> Result<(Vec<u8>, u32, u32), String> {
+    if is_std_stream(path) {
+        // The decoder seeks, which a pipe cannot: the stream is read whole first.
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return decode_rgba(Cursor::new(bytes), path);
+    }
     let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    let mut decoder = png::Decoder::new(BufReader::new(file));
+    decode_rgba(BufReader::new(file), path)
+}
+
+fn decode_rgba(
+    source: impl std::io::BufRead + std::io::Seek,
+    path: &Path,
+) -> Result<(Vec<u8>, u32, u32), String> {
+    let mut decoder = png::Decoder::new(source);
     decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let bad = |e: png::DecodingError| format!("{} is not a readable PNG: {e}", path.display());
+    let path = shown(path);
+    let bad = |e: png::DecodingError| format!("{path} is not a readable PNG: {e}");
     let mut reader = decoder.read_info().map_err(bad)?;
     let (width, height) = (reader.info().width, reader.info().height);
     let size = reader
         .output_buffer_size()
-        .ok_or_else(|| format!("{} is too large ({width}×{height})", path.display()))?;
+        .ok_or_else(|| format!("{} is too large ({width}×{height})", path))?;
     let mut buf = vec![0; size];
     let info = reader.next_frame(&mut buf).map_err(bad)?;
     buf.truncate(info.buffer_size());
@@ -118,31 +159,51 @@ pub fn read_rgba(path: &Path) -> Result<(Vec<u8>, u32, u32), String> {
             .flat_map(|p| [p[0], p[0], p[0], p[1]])
             .collect(),
         png::ColorType::Grayscale => buf.iter().flat_map(|&g| [g, g, g, 255]).collect(),
-        png::ColorType::Indexed => return Err(format!("{}: palette not expanded", path.display())),
+        png::ColorType::Indexed => return Err(format!("{}: palette not expanded", path)),
     };
     if rgba.len() != n * 4 {
-        return Err(format!("{}: unexpected pixel data size", path.display()));
+        return Err(format!("{}: unexpected pixel data size", path));
     }
     Ok((rgba, width, height))
 }
 
-/// Writes 8-bit RGBA pixels as a PNG.
+/// Writes 8-bit RGBA pixels as a PNG; `-` writes standard output.
 pub fn write_rgba(path: &Path, pixels: &[u8], width: u32, height: u32) -> Result<(), String> {
+    if is_std_stream(path) {
+        let fail = |e: &dyn std::fmt::Display| format!("cannot write standard output: {e}");
+        let mut out = std::io::stdout().lock();
+        encode_rgba(&mut out, pixels, width, height).map_err(|e| fail(&e))?;
+        return out.flush().map_err(|e| fail(&e));
+    }
     let fail = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", path.display());
     let file = File::create(path).map_err(|e| fail(&e))?;
-    let mut encoder = png::Encoder::new(BufWriter::new(file), width, height);
+    encode_rgba(BufWriter::new(file), pixels, width, height).map_err(|e| fail(&e))
+}
+
+fn encode_rgba(
+    sink: impl Write,
+    pixels: &[u8],
+    width: u32,
+    height: u32,
+) -> Result<(), png::EncodingError> {
+    let mut encoder = png::Encoder::new(sink, width, height);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(|e| fail(&e))?;
-    writer.write_image_data(pixels).map_err(|e| fail(&e))?;
-    writer.finish().map_err(|e| fail(&e))
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(pixels)?;
+    writer.finish()
 }
 
 /// Runs `gridwise fill`.
 pub fn run(args: Args) -> ExitCode {
     match run_fill(&args) {
         Ok(message) => {
-            println!("{message}");
+            // Standard output may be the picture itself.
+            if is_std_stream(&args.output) {
+                eprintln!("{message}");
+            } else {
+                println!("{message}");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -167,7 +228,7 @@ fn run_fill(args: &Args) -> Result<String, String> {
     let start = Instant::now();
     if args.all_regions {
         let (report, _) = colour_regions(&mut pixels, width, height, &options, distinct_colour)
-            .map_err(|e| format!("{}: {e}", args.input.display()))?;
+            .map_err(|e| format!("{}: {e}", shown(&args.input)))?;
         let took = start.elapsed();
         write_rgba(&args.output, &pixels, width, height)?;
         let [r, g, b, a] = report.paper;
@@ -182,14 +243,14 @@ fn run_fill(args: &Args) -> Result<String, String> {
                 String::new()
             },
             took.as_secs_f64() * 1000.0,
-            args.output.display()
+            output_name(&args.output)
         ));
     }
     let (Some(at), Some(colour)) = (args.at, args.color) else {
         return Err("give --at and --color, or --all-regions".to_string());
     };
     let report = fill(&mut pixels, width, height, at, colour, &options)
-        .map_err(|e| format!("{}: {e}", args.input.display()))?;
+        .map_err(|e| format!("{}: {e}", shown(&args.input)))?;
     let took = start.elapsed();
     write_rgba(&args.output, &pixels, width, height)?;
     Ok(format!(
@@ -202,7 +263,7 @@ fn run_fill(args: &Args) -> Result<String, String> {
             String::new()
         },
         took.as_secs_f64() * 1000.0,
-        args.output.display()
+        output_name(&args.output)
     ))
 }
 
