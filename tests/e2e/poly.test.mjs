@@ -392,6 +392,23 @@ test('a search cut short by a reload or by going to another tool says so on retu
   assert.deepEqual(errors, []);
 });
 
+test('pieces typed just before leaving the page are kept', async (t) => {
+  const { page, errors } = await browser.open(t, '#/poly');
+  await waitText(page, '[data-hint]', /50 cells · 10 pieces/);
+  // Straight away, before the typing pause that saves them.
+  await page.fill('[data-pieces]', '1x2*25');
+  await page.click('nav a[href="#/sudoku"]');
+  await page.waitForSelector('#app[data-page=sudoku]');
+  await page.goBack();
+  await waitText(page, '[data-hint]', /pieces/);
+  assert.equal(await page.inputValue('[data-pieces]'), '1x2*25');
+  await page.fill('[data-pieces]', 'meteor*1');
+  await page.reload();
+  await waitText(page, '[data-hint]', /pieces/);
+  assert.equal(await page.inputValue('[data-pieces]'), 'meteor*1');
+  assert.deepEqual(errors, []);
+});
+
 test('after a reload the browse line says which solutions were kept', async (t) => {
   const { page, errors } = await browser.open(t, '#/poly');
   await page.waitForSelector('select[data-puzzle] option[value="meteor"]', { state: 'attached' });

@@ -63,12 +63,14 @@ export function mount(root, { engine }) {
     finished: null, // {message, level} of the last search
     resultsKey: null, // the inputs the solutions belong to
     running: null, // AbortController while solving
+    leftMidSearch: false, // the page was left while a search ran
     started: 0,
     painting: null,
     hover: null,
   };
   let disposed = false;
   scope.add(() => { disposed = true; });
+  let setupShown = false; // the saved or shared setup is on the page
   keepFocusHome(root, () => canvas, scope);
 
   for (const [spec, title] of PIECE_SETS) ui.set.add(new Option(title, spec));
@@ -91,7 +93,7 @@ export function mount(root, { engine }) {
   function save() {
     // A search still running now is cut short by leaving (the save's usual moment); one
     // whose page was closed under it never got to say how it ended.
-    const cutShort = state.running || (disposed && !state.finished);
+    const cutShort = Boolean(state.running) || state.leftMidSearch;
     const finished = cutShort ? { message: leftMessage(), level: 'info' } : state.finished;
     const counts = state.counts || (cutShort ? { total: 0, distinct: 0, nodes: 0, ms: 0 } : null);
     const results = counts && state.resultsKey ? {
@@ -392,6 +394,7 @@ export function mount(root, { engine }) {
     } finally {
       if (controller === state.running) {
         state.running = null;
+        state.leftMidSearch = disposed;
         // After the page was left only the save is due: its elements are gone.
         if (!disposed) {
           setRunning(false);
@@ -479,10 +482,14 @@ export function mount(root, { engine }) {
     state.running?.abort();
   }
   scope.add(stopSearch);
-  // A reload or a closed tab gives no unmount: what the search found so far is saved here.
-  const saveIfSearching = () => { if (state.running) save(); };
-  scope.on(window, 'pagehide', saveIfSearching);
-  scope.on(document, 'visibilitychange', () => { if (document.visibilityState === 'hidden') saveIfSearching(); });
+  // Leaving saves at once: pieces typed a moment ago (their save waits for the typing to
+  // pause), and what a search found so far. A reload or a closed tab gives no unmount, hence
+  // pagehide too.
+  // (Not before the saved setup is on the page: the half-built page would be saved over it.)
+  const saveOnLeave = () => { if (setupShown) save(); };
+  scope.add(saveOnLeave);
+  scope.on(window, 'pagehide', saveOnLeave);
+  scope.on(document, 'visibilitychange', () => { if (document.visibilityState === 'hidden') saveOnLeave(); });
 
   function setRunning(on) {
     const stopHadFocus = document.activeElement === ui.stop;
@@ -844,9 +851,11 @@ export function mount(root, { engine }) {
       if (shared) clearSharedSetup();
       if (shared?.setup) {
         await openShared(shared, saved);
+        setupShown = !disposed;
         return;
       }
       await applySetup(saved);
+      setupShown = !disposed;
       // After the setup is on the page (putting it there clears the messages).
       if (shared?.error) exportMsg.show(shared.error, 'error');
       const r = saved.results;

@@ -168,6 +168,8 @@ export function mount(root, { engine }) {
 
   let saveTimer = 0;
   function scheduleSave() {
+    // After unmount the page's last save is done; a late one would overwrite the next page's.
+    if (disposed) return;
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => saveGame(game.toJSON()), 150);
   }
@@ -308,6 +310,8 @@ export function mount(root, { engine }) {
     try {
       reply = await task('io', 'Checking the puzzle…', 'sudoku.solve', { puzzle: text });
     } catch (err) {
+      // The page was left meanwhile: the game on it, now saved, stays the player's game.
+      if (disposed) return false;
       if (isAbort(err)) { say(target, 'Cancelled.', 'info'); return false; }
       const cells = cellsFromText(text);
       const bad = err.cells || [];
@@ -322,6 +326,7 @@ export function mount(root, { engine }) {
       }
       return false;
     }
+    if (disposed) return false;
     const cells = cellsFromText(text);
     if (!cells) { say(target, 'This text is not a puzzle.', 'error'); return false; }
     if (!reply.solution) {
@@ -343,6 +348,7 @@ export function mount(root, { engine }) {
     } catch (err) {
       if (!isAbort(err)) console.warn(err);
     }
+    if (disposed) return false;
     replaceGame('play', cells, { solution: reply.solution, unique, meta: { source, ...meta } });
     const note = unique === false ? ' It has more than one solution, so mistakes are checked against one of them.' : '';
     const kind = unique === false ? 'warning' : 'success';
@@ -365,7 +371,7 @@ export function mount(root, { engine }) {
     const givens = textFromCells(game.givens);
     try {
       const { solution } = await engine.run('sudoku.solve', { puzzle: givens });
-      if (textFromCells(game.givens) === givens && solution) { game.solution = solution; render(); scheduleSave(); }
+      if (!disposed && textFromCells(game.givens) === givens && solution) { game.solution = solution; render(); scheduleSave(); }
     } catch (_) { /* the Solve button reports problems */ }
   }
 

@@ -405,6 +405,8 @@ export function mount(root, { engine }) {
     el.next.disabled = true;
     try {
       const deal = await engine.voltorb.generate({ history: play.history.slice(-HISTORY_KEPT), seed: randomSeed() });
+      // Dealt after the page was left: the page that replaced it has its own round to save.
+      if (scope.disposed) return;
       play.round = newRound(deal);
       hintAnalysis = null;
       playMsg.show(`Level ${deal.level}. Find the ${play.round.multipliers} multiplier cards.`, 'info');
@@ -412,6 +414,7 @@ export function mount(root, { engine }) {
       drawPlay();
       requestHint();
     } catch (err) {
+      if (scope.disposed) return;
       playMsg.show(`Could not deal a board: ${err.message}`, 'error');
       drawPlay();
     }
@@ -481,12 +484,12 @@ export function mount(root, { engine }) {
       judge: [Math.floor(cell / SIZE), cell % SIZE],
     };
     engine.voltorb.analyze(args).then((reply) => {
-      if (coachRound !== round || !reply.judged) return;
+      if (scope.disposed || coachRound !== round || !reply.judged) return;
       const grade = { cell, best: reply.win ?? 0, chosen: reply.judged.win, bestCell: reply.best ? reply.best.row * SIZE + reply.best.col : -1 };
       coachGrades.push(grade);
       showGrade(grade);
     }).catch(() => {}).finally(() => {
-      if (coachRound !== round) return;
+      if (scope.disposed || coachRound !== round) return;
       coachPending--;
       if (round.over && coachPending === 0) coachSummary();
     });
