@@ -10,6 +10,8 @@ const browser = useBrowser();
 
 // Its first step is a pointing pair or triple (elimination only).
 const POINTING = '.3..6257.56174892327.5..86.952.7.64871....235.432..719.8..29.57.95.17382.278...96';
+// Its first step is a dynamic forcing chain six links deep (18 links in all).
+const CHAIN = '.......4...2..4..1.7..5..9...3..7....4..6....69.1..8..32....1..85.9...6.....8...3';
 // An easy puzzle: its first step is a hidden single.
 const EASY = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
@@ -119,5 +121,35 @@ test('Rate can jump to the position just before the step that set the rating', a
   await page.click('[data-action=hint-close]');
   await page.click('[data-action=undo]');
   assert.equal(await page.getAttribute('.sudoku-board-wrap', 'data-grid'), before);
+  assert.deepEqual(app.errors, []);
+});
+
+test('a long chain can be followed on the board a step at a time from its assumption', async () => {
+  await open(CHAIN);
+  await page.click('[data-action=hint]');
+  await page.waitForSelector('[data-role=hint-box]:not([hidden])');
+  // The walk is offered only with the whole step drawn.
+  assert.ok(await page.isHidden('[data-role=chain-walk]'));
+  await page.click('[data-action=hint-show]');
+  assert.match(await text('hint-tech'), /^Dynamic forcing chain/);
+  assert.ok(await page.isVisible('[data-role=chain-walk]'));
+  assert.equal(await text('chain-position'), 'All 6 chain steps');
+  assert.ok(await page.isDisabled('[data-action=chain-forward]'));
+  const whole = await boardPixels();
+  await page.click('[data-action=chain-back]');
+  assert.equal(await text('chain-position'), 'Chain step 5 of 6');
+  const fewer = await boardPixels();
+  assert.notDeepEqual(fewer, whole, 'the last links leave the board');
+  while (!(await page.isDisabled('[data-action=chain-back]'))) await page.click('[data-action=chain-back]');
+  assert.equal(await text('chain-position'), 'Chain step 1 of 6');
+  await page.click('[data-action=chain-forward]');
+  assert.equal(await text('chain-position'), 'Chain step 2 of 6');
+  await page.click('[data-action=chain-all]');
+  assert.equal(await text('chain-position'), 'All 6 chain steps');
+  assert.deepEqual(await boardPixels(), whole, 'All draws the whole chain again');
+  await screenshot(page, 'sudoku-chain-walk');
+  // Applying still works from a walked chain, and the walk goes with the hint.
+  await page.click('[data-action=hint-apply]');
+  assert.ok(await page.isHidden('[data-role=hint-box]'));
   assert.deepEqual(app.errors, []);
 });

@@ -7,7 +7,7 @@ import {
 } from '../../www/pages/sudoku/model.js';
 import { Game } from '../../www/pages/sudoku/game.js';
 import {
-  STAGES, effectSummary, hintCandidates, hintRegion, missingCandidates, nextStage, stageSentence, stepCandidates,
+  STAGES, chainLayers, effectSummary, hintCandidates, hintRegion, missingCandidates, nextStage, stageSentence, stepCandidates,
 } from '../../www/pages/sudoku/hints.js';
 
 const PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
@@ -184,4 +184,21 @@ test('removals are grouped by cell or by digit, whichever reads shorter', () => 
   const digitRemovals = { eliminations: [{ cell: 9, digit: 4 }, { cell: 11, digit: 4 }, { cell: 15, digit: 4 }] };
   assert.equal(effectSummary(digitRemovals), 'removes 4 from r2c1, r2c3 and r2c7');
   assert.equal(effectSummary({ eliminations: [] }), '');
+});
+
+test('a chain is followed layer by layer from its assumption, however the links are listed', () => {
+  const n = (cell, digit = 1) => ({ cell, digit });
+  // From the conclusion back, as the core lists them: 0 → 1 → 2, 0 → 3, and 2 and 3 → 4.
+  const links = [
+    { from: n(2), to: n(4), strong: false }, { from: n(3), to: n(4), strong: false },
+    { from: n(1), to: n(2), strong: true }, { from: n(0), to: n(3), strong: true },
+    { from: n(0), to: n(1), strong: false },
+  ];
+  assert.deepEqual(chainLayers(links), { layers: [3, 3, 2, 1, 1], count: 3 });
+  assert.deepEqual(chainLayers([]), { layers: [], count: 0 });
+  // A loop (a candidate found both true and false is one node here) still ends.
+  const loop = [{ from: n(0), to: n(1) }, { from: n(1), to: n(2) }, { from: n(2), to: n(1) }];
+  const { layers, count } = chainLayers(loop);
+  assert.equal(layers.length, 3);
+  assert.ok(count <= loop.length);
 });

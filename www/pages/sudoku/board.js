@@ -232,7 +232,7 @@ export class Board {
         ctx.fillText(String(digit), x0(cell) + cs / 2, y0(cell) + cs * 0.54);
         ctx.globalAlpha = 1;
       }
-      this.drawLinks(hint.step.links || []);
+      this.drawLinks(hint.step.links || [], hint.chain);
     }
 
     // Outlines on top: hint cells, flagged cells, the selection.
@@ -334,13 +334,20 @@ export class Board {
     ctx.stroke();
   }
 
-  drawLinks(links) {
+  /**
+   * Draws a chain's links as arrows. While the chain is walked (`walk`: its layers and the
+   * deepest one shown), links beyond it are left out and those before the newest layer faded.
+   */
+  drawLinks(links, walk = null) {
     const { ctx, colors: c } = this;
     const { cs } = this.geom;
     ctx.save();
-    ctx.lineWidth = Math.max(1.5, cs * 0.04);
+    ctx.lineWidth = Math.max(1.5, cs * (links.length > 24 ? 0.03 : 0.04));
     ctx.lineCap = 'round';
-    for (const { from, to, strong } of links) {
+    const walking = walk && walk.upTo < walk.count;
+    for (const [i, { from, to, strong }] of links.entries()) {
+      if (walking && walk.layers[i] > walk.upTo) continue;
+      ctx.globalAlpha = walking && walk.layers[i] < walk.upTo ? 0.3 : 1;
       const [ax, ay] = this.markCenter(from.cell, from.digit);
       const [bx, by] = this.markCenter(to.cell, to.digit);
       const dx = bx - ax;

@@ -168,3 +168,31 @@ export function effectSummary(step) {
   const shown = parts.slice(0, 4);
   return `removes ${shown.join('; ')}${parts.length > 4 ? `; and ${parts.length - 4} more` : ''}`;
 }
+
+/**
+ * A chain's links in the order a reader follows them: each link's layer is how far its end
+ * lies from the chain's assumption (1 for the links out of the assumption; a conclusion
+ * reached from several candidates comes after the last of them). Returns {layers, count}:
+ * layers[i] for links[i], and the deepest layer. The core lists a chain's links from the
+ * conclusion back, and nested chains join many paths, so the list order alone reads badly.
+ */
+export function chainLayers(links) {
+  const key = ({ cell, digit }) => `${cell}:${digit}`;
+  const depth = new Map();
+  for (const { from } of links) depth.set(key(from), 0);
+  // Longest path from a node nothing leads to. A candidate that is both assumed true and
+  // found false is one node here, which can close a loop: depths stop growing at the number
+  // of links, so the passes end.
+  for (let pass = 0, changed = true; changed && pass <= links.length; pass += 1) {
+    changed = false;
+    for (const { from, to } of links) {
+      const d = Math.min(links.length, (depth.get(key(from)) ?? 0) + 1);
+      if (d > (depth.get(key(to)) ?? 0)) {
+        depth.set(key(to), d);
+        changed = true;
+      }
+    }
+  }
+  const layers = links.map(({ to }) => depth.get(key(to)));
+  return { layers, count: Math.max(0, ...layers) };
+}

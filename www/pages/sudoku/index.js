@@ -15,7 +15,7 @@ import { template } from './template.js';
 import { printPuzzles } from './print.js';
 import { createRater } from './rating.js';
 import {
-  STAGES, aboutTitle, effectSummary, hintCandidates, hintRegion, missingCandidates, nameWithArticle, nextStage, playerName, stageSentence, stepCandidates,
+  STAGES, aboutTitle, chainLayers, effectSummary, hintCandidates, hintRegion, missingCandidates, nameWithArticle, nextStage, playerName, stageSentence, stepCandidates,
 } from './hints.js';
 import {
   cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
@@ -25,6 +25,8 @@ import {
 } from './storage.js';
 
 // A first game for a new visitor, so the board is never empty on arrival.
+/** Chains this many links deep, or more, can be walked a link at a time. */
+const CHAIN_WALK_FROM = 4;
 const WELCOME = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
 /** Mounts the page into `root`; returns the cleanup that saves the game and cancels requests. */
@@ -39,6 +41,7 @@ export function mount(root, { engine }) {
     cells: [...root.querySelectorAll('[data-role=cells] [data-cell]')],
     gameMsg: $('[data-role=game-message]'), helpMsg: $('[data-role=help-message]'), hintMsg: $('[data-role=hint-message]'),
     solverMsg: $('[data-role=solver-message]'), ioMsg: $('[data-role=io-message]'),
+    chainWalk: $('[data-role=chain-walk]'),
     hintBox: $('[data-role=hint-box]'), hintTech: $('[data-role=hint-tech]'), hintText: $('[data-role=hint-text]'),
     auto: $('[data-role=auto]'), mistakes: $('[data-role=mistakes]'), limit: $('[data-role=limit]'),
     symmetry: $('[data-role=symmetry]'), importBox: $('[data-role=import]'),
@@ -53,6 +56,7 @@ export function mount(root, { engine }) {
   const ui = {
     selected: -1, extra: new Set(), changed: new Set(), focusDigit: 0, pencil: false, paused: false, flagged: new Set(), hint: null, level: settings.level,
     previous: null, // the game replaced by the last load, for "Back to previous game"
+    lookingForHint: false, // a hint request is under way
   };
   let disposed = false;
   // Ratings share their nested searches among the engine's workers.
@@ -758,14 +762,50 @@ export function mount(root, { engine }) {
     const note = root.querySelector('[data-role=hint-note]');
     note.textContent = notes.join(' ');
     note.hidden = !notes.length;
+    // A long chain drawn at once is a tangle: it can be followed a link at a time, from the
+    // assumption outwards.
+    const chain = stage === 'show' ? chainLayers(step.links || []) : { layers: [], count: 0 };
+    ui.hint.chain = chain.count >= CHAIN_WALK_FROM ? { ...chain, upTo: chain.count } : null;
+    el.chainWalk.hidden = !ui.hint.chain;
+    if (ui.hint.chain) showChainPosition();
     root.querySelector('[data-action=hint-next]').hidden = stage === 'show';
     root.querySelector('[data-action=hint-show]').hidden = stage === 'show' || stage === 'cells';
     root.querySelector('[data-action=hint-apply]').hidden = stage !== 'show';
     render();
   }
 
+  /** Says how far along the chain the board shows, and which way the walk can go. */
+  function showChainPosition() {
+    const { upTo, count } = ui.hint.chain;
+    root.querySelector('[data-role=chain-position]').textContent = upTo === count ? `All ${count} chain steps` : `Chain step ${upTo} of ${count}`;
+    root.querySelector('[data-action=chain-back]').disabled = upTo <= 1;
+    root.querySelector('[data-action=chain-forward]').disabled = upTo >= count;
+    root.querySelector('[data-action=chain-all]').disabled = upTo === count;
+  }
+
+  /** Walks the chain on the board: `to(upTo)` gives the deepest layer to draw. */
+  function walkChain(to) {
+    const chain = ui.hint?.chain;
+    if (!chain) return;
+    chain.upTo = Math.max(1, Math.min(chain.count, to(chain.upTo)));
+    showChainPosition();
+    render();
+  }
+
   async function hint() {
     if (ui.hint && ui.hint.stage !== 'show') { showHint(ui.hint.step, nextStage(ui.hint.stage)); return; }
+    // A second press while the step is being looked for waits for it (a hard step can take a
+    // few seconds) instead of starting over.
+    if (ui.lookingForHint) return;
+    ui.lookingForHint = true;
+    try {
+      await lookForHint();
+    } finally {
+      ui.lookingForHint = false;
+    }
+  }
+
+  async function lookForHint() {
     clear(el.hintMsg);
     closeHint(false);
     if (game.mode === 'play' && game.values().every(Boolean) && game.solved.some(Boolean)) {
@@ -867,6 +907,9 @@ export function mount(root, { engine }) {
     'hint-next': () => { if (ui.hint) showHint(ui.hint.step, nextStage(ui.hint.stage)); },
     'hint-apply': applyHint,
     'hint-close': () => closeHint(),
+    'chain-back': () => walkChain((upTo) => upTo - 1),
+    'chain-forward': () => walkChain((upTo) => upTo + 1),
+    'chain-all': () => walkChain(() => Infinity),
     rate, generate, solve, count: countSolutions, print: printSheet,
     import: () => loadText(el.importBox.value, el.ioMsg, { source: 'import' }),
     export: async () => {

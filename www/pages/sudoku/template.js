@@ -46,6 +46,12 @@ export function template(settings) {
       </div>
       <div class="sudoku-hint" data-role="hint-box" hidden>
         <p class="sudoku-hint-tech"><span data-role="hint-tech"></span> <span class="sudoku-hint-stage" data-role="hint-stage"></span></p>
+        <div class="sudoku-chain-walk" data-role="chain-walk" hidden>
+          <button class="btn" type="button" data-action="chain-back" aria-label="One step back along the chain">◀</button>
+          <span data-role="chain-position" aria-live="polite"></span>
+          <button class="btn" type="button" data-action="chain-forward" aria-label="One step on along the chain">▶</button>
+          <button class="btn" type="button" data-action="chain-all" aria-label="Show the whole chain">All</button>
+        </div>
         <p class="sudoku-hint-text" data-role="hint-text"></p>
         <p class="sudoku-hint-note" data-role="hint-note" hidden></p>
         <details class="sudoku-hint-about" data-role="hint-about" hidden>
