@@ -73,3 +73,25 @@ fn reads_a_file_and_names_a_missing_one() {
     assert!(!ok);
     assert!(err.contains("cannot open"), "{err}");
 }
+
+#[test]
+fn a_line_that_is_not_text_is_an_error_and_the_batch_goes_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("mixed.txt");
+    let mut bytes = format!("{PUZZLE}\n").into_bytes();
+    bytes.extend_from_slice(b"\xe9t\xe9\r\n");
+    bytes.extend_from_slice(format!("{PUZZLE}\n").as_bytes());
+    std::fs::write(&file, bytes).unwrap();
+    let (ok, text, _) = gridwise(&["sudoku", "solve", file.to_str().unwrap()]);
+    assert!(!ok);
+    assert_eq!(
+        text,
+        format!(
+            "{SOLUTION}\nerror: line 2: the line is not UTF-8 text (a binary file, or another encoding)\n{SOLUTION}\n"
+        )
+    );
+    // A folder is named as one, not as an unreadable stream.
+    let (ok, _, err) = gridwise(&["sudoku", "solve", tmp.path().to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("is a folder, not a file"), "{err}");
+}

@@ -122,6 +122,10 @@ fn hint_reads_an_optional_candidates_field() {
         lines[2]["error"],
         "candidates: mask 2 (\"x\") is not a number"
     );
+    // A note without commas (a rating, as generate and the data sets write) is read past.
+    let (ok, out) = run(&["sudoku", "hint"], &format!("{PUZZLE} 7.2 7.2\n"));
+    assert!(ok, "{out}");
+    assert!(out.starts_with("{\"kind\":\"step\""), "{out}");
 }
 
 #[test]

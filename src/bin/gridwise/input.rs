@@ -40,28 +40,52 @@ impl std::fmt::Display for LineError {
     }
 }
 
+/// One input line: its text, or why it has none (it is not UTF-8 text).
+pub type Line = Result<String, String>;
+
 /// The non-blank lines of `path` (or standard input when `None` or `-`) that do not start with
 /// `#`, trimmed (and without the byte order mark some editors put first), each with its line
-/// number (from 1). Read errors end the iteration with an `Err` item.
+/// number (from 1). A line that is not UTF-8 text is an `Err` line, and the lines after it
+/// still come; a read error ends the iteration with an `Err` item.
 pub fn puzzle_lines(
     path: Option<&Path>,
-) -> io::Result<impl Iterator<Item = io::Result<(usize, String)>>> {
+) -> io::Result<impl Iterator<Item = io::Result<(usize, Line)>>> {
     let reader: Box<dyn BufRead> = match path {
         Some(p) if p != Path::new("-") => {
-            Box::new(BufReader::new(File::open(p).map_err(|e| {
+            let named = |e: io::Error| {
+                io::Error::new(e.kind(), format!("cannot read {}: {e}", p.display()))
+            };
+            let file = File::open(p).map_err(|e| {
                 io::Error::new(e.kind(), format!("cannot open {}: {e}", p.display()))
-            })?))
+            })?;
+            // A folder opens, then fails on the first read with a message that names no path.
+            if file.metadata().map_err(named)?.is_dir() {
+                return Err(io::Error::other(format!(
+                    "{} is a folder, not a file",
+                    p.display()
+                )));
+            }
+            Box::new(BufReader::new(file))
         }
         _ => Box::new(BufReader::new(io::stdin().lock())),
     };
     Ok(reader
-        .lines()
+        .split(b'\n')
         .enumerate()
         .filter_map(|(i, line)| match line {
-            Ok(l) => {
-                let t = l.trim_start_matches('\u{feff}').trim();
-                (!t.is_empty() && !t.starts_with('#')).then(|| Ok((i + 1, t.to_string())))
-            }
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(l) => {
+                    let t = l.trim_start_matches('\u{feff}').trim();
+                    (!t.is_empty() && !t.starts_with('#')).then(|| Ok((i + 1, Ok(t.to_string()))))
+                }
+                Err(_) => Some(Ok((
+                    i + 1,
+                    Err(
+                        "the line is not UTF-8 text (a binary file, or another encoding)"
+                            .to_string(),
+                    ),
+                ))),
+            },
             Err(e) => Some(Err(e)),
         }))
 }
@@ -106,10 +130,13 @@ pub fn answer_lines(
                 return ExitCode::FAILURE;
             }
         };
-        let reply = answer(&text).unwrap_or_else(|e| {
-            any_failed = true;
-            format_error(&e, number)
-        });
+        let reply = text
+            .map_err(LineError::from)
+            .and_then(|text| answer(&text))
+            .unwrap_or_else(|e| {
+                any_failed = true;
+                format_error(&e, number)
+            });
         if writeln!(out, "{reply}").is_err() {
             return ExitCode::SUCCESS;
         }

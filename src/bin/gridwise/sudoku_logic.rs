@@ -25,7 +25,7 @@ pub enum Command {
     },
     /// The next logical step for each grid (givens plus entered digits), as JSON. An optional
     /// second field of 81 comma-separated masks (bit d-1 = digit d possible) gives the
-    /// player's candidates to start from.
+    /// player's candidates to start from; a second field without commas is a note, read past.
     ///
     /// A grid is a game in progress, so a repeated digit or a digit that breaks the solution is
     /// the player's mistake, and pointing it out is the hint: `"kind":"mistake"` with the cells,
@@ -86,7 +86,13 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Hint { file } => json_lines(file, |text| {
             let mut fields = text.split_whitespace();
             let grid = fields.next().unwrap_or("");
-            let marks = fields.next().map(masks_field).transpose()?;
+            // Masks are a comma-separated list; a field without commas is a note (a rating,
+            // as `generate` and the data sets write one) and is read past.
+            let marks = fields
+                .next()
+                .filter(|field| field.contains(','))
+                .map(masks_field)
+                .transpose()?;
             hint_with_marks(grid, None, marks.as_ref())
                 .map(|h| serde_json::to_value(h).unwrap_or_default())
                 .map_err(located)
@@ -124,7 +130,6 @@ pub fn run(cmd: Command) -> ExitCode {
     }
 }
 
-/// One JSON line per input line; `{"error": …}` lines for bad input, exit 1 if any.
 /// The candidates field of a `hint` line: 81 comma-separated masks.
 fn masks_field(field: &str) -> Result<[u16; 81], LineError> {
     let masks = field
