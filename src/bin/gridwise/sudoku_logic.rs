@@ -45,7 +45,8 @@ pub enum Command {
         /// Puzzles, one per line (standard input when omitted).
         file: Option<PathBuf>,
     },
-    /// Generate unique, minimal puzzles: `<81 characters> <rating>` per line.
+    /// Generate unique, minimal puzzles (with --symmetry, minimal in symmetric pairs of givens):
+    /// `<81 characters> <rating>` per line.
     Generate {
         /// easy, medium, hard, expert or extreme.
         #[arg(long, conflicts_with = "rating")]
@@ -60,9 +61,10 @@ pub enum Command {
         /// How many puzzles.
         #[arg(long, default_value_t = 1)]
         count: u32,
-        /// Seed (a whole number); the same seed gives the same puzzles.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seed (a whole number); the same seed gives the same puzzles. Without one the clock
+        /// picks it, and standard error says which it was.
+        #[arg(long)]
+        seed: Option<u64>,
         /// none, central, diagonal or mirror.
         #[arg(long, default_value = "none")]
         symmetry: String,
@@ -120,7 +122,11 @@ pub fn run(cmd: Command) -> ExitCode {
             rating,
             technique.as_deref(),
             count,
-            seed,
+            seed.unwrap_or_else(|| {
+                let seed = clock_seed();
+                eprintln!("seed {seed} (--seed {seed} makes these puzzles again)");
+                seed
+            }),
             &symmetry,
             Limits {
                 attempts: max_attempts,
@@ -154,6 +160,15 @@ fn json_lines(
         |text| answer(text).map(|v| v.to_string()),
         json_error,
     )
+}
+
+/// A seed from the clock, for a `generate` without one: a new puzzle every run.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        // Nanoseconds overflow u64 after 2554; the low bits are what varies.
+        .map(|d| d.as_nanos() as u64 % 1_000_000_000_000)
+        .unwrap_or(1)
 }
 
 /// When `generate` gives up on a puzzle.
