@@ -525,6 +525,30 @@ test('touch: a tap fills, a drag draws', async (t) => {
   }
 });
 
+test('touch: a pinch with the bucket zooms and fills nothing, even when one finger lands first', async (t) => {
+  const { page, context, errors } = await openFill(t, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await page.tap('button[data-tool="bucket"]');
+  await page.tap('.fill-swatch[data-colour="#7048e8"]');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const before = await pixel(page, 60, 60);
+  const zoom0 = await page.textContent('.fill-zoom [data-role=zoom]');
+  const a = await screenOf(page, 60, 60), b = await screenOf(page, 100, 100);
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  // One finger, a moment later the second, then they spread apart and lift.
+  await touch('touchStart', [a]);
+  await page.waitForTimeout(60);
+  await touch('touchStart', [a, b]);
+  for (let i = 1; i <= 6; i++) await touch('touchMove', [{ x: a.x - 6 * i, y: a.y - 6 * i }, { x: b.x + 6 * i, y: b.y + 6 * i }]);
+  await touch('touchEnd', [{ x: b.x + 36, y: b.y + 36 }]);
+  await touch('touchEnd', []);
+  await page.waitForTimeout(300);
+  assert.notEqual(await page.textContent('.fill-zoom [data-role=zoom]'), zoom0, 'the pinch zoomed');
+  assert.deepEqual(await pixel(page, 60, 60), before, 'nothing was filled');
+  assert.ok(await page.isDisabled('[data-act="undo"]'), 'no change to undo');
+  assert.deepEqual(errors, []);
+});
+
 for (const colorScheme of ['light', 'dark']) {
   for (const width of [1280, 390]) {
     test(`looks right: ${colorScheme}, ${width} px wide`, async (t) => {

@@ -1,8 +1,9 @@
 // Pointer and keyboard input on the canvas: one pointer draws (or fills, with the bucket), two
 // pan and pinch-zoom; the middle or right button, Space or the pan tool pan; the wheel zooms
 // (a sideways scroll pans).
-// A finger cannot hover, so with gap closing on a touch bucket fills when the finger lifts:
-// while it is down, the gap preview shows under it where the fill will stop.
+// A touch bucket fills when the finger lifts, and not at all if a second finger joins it: the
+// first finger of a pinch must not fill. A finger cannot hover, so with gap closing the preview
+// shows under it, while it is down, where the fill will stop.
 import { TOOLS } from './template.js';
 
 /**
@@ -40,9 +41,9 @@ export function attachInput(viewport, scope, page) {
     const p = view.toImage(e);
     // `at`: when the pointer went down, so click-to-painted counts from the event itself.
     if (page.settings.tool === 'bucket') {
-      if (e.pointerType !== 'mouse' && page.previewsGaps()) {
+      if (e.pointerType !== 'mouse') {
         pressed = e.pointerId;
-        page.hover(p);
+        if (page.previewsGaps()) page.hover(p);
       } else {
         page.bucket(p, { at: e.timeStamp });
       }
@@ -62,7 +63,8 @@ export function attachInput(viewport, scope, page) {
       const dist = Math.hypot(a.x - b.x, a.y - b.y);
       const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
       view.panBy(mid.x - pinch.mid.x, mid.y - pinch.mid.y);
-      if (pinch.dist > 0) view.zoomAt(dist / pinch.dist, mid.x, mid.y);
+      // Fingers that start close together give wild ratios: one move zooms by at most 2×.
+      if (pinch.dist > 0) view.zoomAt(Math.min(2, Math.max(0.5, dist / pinch.dist)), mid.x, mid.y);
       pinch = { dist, mid };
       return;
     }
