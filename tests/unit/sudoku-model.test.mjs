@@ -145,6 +145,7 @@ test('the hint ladder gives away a little more at each stage', () => {
   assert.deepEqual(hintRegion(chain).length, 27);
   assert.equal(stageSentence(chain, 'name'), 'An XY-Chain is available. Look at box 1, box 5 and box 9.');
   assert.equal(stageSentence(chain, 'cells'), 'An XY-Chain: the cells that matter are r1c1, r2c2 and r5c5.');
+  assert.equal(stageSentence({ ...chain, cells: [3] }, 'cells'), 'An XY-Chain: the cell that matters is r1c4.');
   assert.equal(stageSentence(chain, 'show'), 'If r1c1 is not 3… (removes 3 from r9c9.)');
 });
 

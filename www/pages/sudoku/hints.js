@@ -124,6 +124,7 @@ export function stageSentence(step, stage) {
     case 'name': return `${capital(withArticle(step))} is available. Look at ${whereText(step)}.`;
     case 'cells': {
       const cells = (step.cells || []).length ? step.cells : stepCells(step);
+      if (cells.length === 1) return `${capital(withArticle(step))}: the cell that matters is ${cellName(cells[0])}.`;
       return `${capital(withArticle(step))}: the cells that matter are ${list(cells.slice(0, 8).map(cellName))}${cells.length > 8 ? ` and ${cells.length - 8} more` : ''}.`;
     }
     default: return `${step.text}${effectSummary(step) ? ` (${effectSummary(step)}.)` : ''}`;

@@ -279,9 +279,13 @@ export function mount(root, { engine }) {
     ui.paused = false;
     el.timer.setAttribute('aria-pressed', 'false');
     game.reset(mode, cells, opts);
+    // Nothing of the last puzzle stays marked on the new one: the step just applied, the digit
+    // picked on the pad.
     ui.selected = -1;
     ui.extra = new Set();
     ui.flagged = new Set();
+    ui.changed = new Set();
+    ui.focusDigit = 0;
     closeHint(false);
     messages.documentChanged();
     game.resume();
@@ -298,6 +302,8 @@ export function mount(root, { engine }) {
       ui.previous = null;
       game.pause();
       if (game.load(prev)) game.resume();
+      ui.changed = new Set();
+      ui.focusDigit = 0;
       clear(el.boardMsg);
       render();
       saveNow();
@@ -694,7 +700,12 @@ export function mount(root, { engine }) {
 
   /** Scrolls the board, with its level and timer, into view when any of it is hidden. */
   function showBoard() {
-    if (!boardOnScreen()) el.status.scrollIntoView({ block: 'start' });
+    if (boardOnScreen()) return;
+    // From the top of the page when the board fits there (a title cut in half under the
+    // header looks broken), else with its level and timer just under the header.
+    const boardBottom = el.wrap.getBoundingClientRect().bottom + window.scrollY;
+    if (boardBottom <= window.innerHeight) window.scrollTo({ top: 0 });
+    else el.status.scrollIntoView({ block: 'start' });
   }
 
   // A puzzle without a rating gets one quietly in the background; any task the player starts

@@ -33,7 +33,6 @@ export function template(settings) {
           aria-describedby="sudoku-live"></canvas>
       </div>
       <p class="visually-hidden" id="sudoku-live" aria-live="polite" data-role="live"></p>
-      <div class="message" data-role="board-message" role="status"></div>
       <div class="sudoku-pad" data-role="pad" aria-label="Digits">
         ${[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => html`<button class="btn sudoku-digit" type="button" data-digit="${d}"><span>${d}</span><small data-count aria-hidden="true"></small></button>`).join('')}
       </div>
@@ -44,6 +43,8 @@ export function template(settings) {
         <button class="btn" type="button" data-action="pencil" aria-pressed="false" title="Pencil marks (P, or Shift+digit)">${icon('pencil')}<span>Pencil</span></button>
         <button class="btn" type="button" data-action="hint-quick" title="Hint">${icon('bulb')}<span>Hint</span></button>
       </div>
+      <!-- Under the pad and tools: a message appearing never moves the keys in use. -->
+      <div class="message" data-role="board-message" role="status"></div>
       <div class="sudoku-hint" data-role="hint-box" hidden>
         <p class="sudoku-hint-tech"><span data-role="hint-tech"></span> <span class="sudoku-hint-stage" data-role="hint-stage"></span></p>
         <div class="sudoku-chain-walk" data-role="chain-walk" hidden>
