@@ -40,6 +40,28 @@ export function mount(root, { engine }) {
     browse: $('[data-browse]'), index: $('[data-index]'), follow: $('[data-follow]'),
     legend: $('[data-legend]'), hint: $('[data-hint]'),
   };
+  // On a narrow screen the side panel comes after the whole board card: the puzzle choice
+  // moves above the board, and the drawn board's grid and size right under it, where a thumb
+  // drawing the board can reach them. Placeholders keep their places in the panel.
+  const narrow = matchMedia('(max-width: 820px)');
+  const boardArea = $('.poly-board-area');
+  const moved = [
+    [$('[data-puzzle-group]'), () => boardArea.prepend(moved[0][0])],
+    [ui.drawing, () => $('.poly-canvas-wrap').after(moved[1][0])],
+  ].map(([element, moveIn]) => {
+    const home = document.createComment('');
+    element.before(home);
+    return [element, moveIn, home];
+  });
+  const placeGroups = () => {
+    for (const [element, moveIn, home] of moved) {
+      if (narrow.matches) moveIn();
+      else home.after(element);
+    }
+  };
+  placeGroups();
+  scope.on(narrow, 'change', placeGroups);
+
   const messages = new Messages();
   const runMsg = messages.slot($('[data-msg]'));
   const boardMsg = messages.slot($('[data-board-msg]'));
@@ -255,7 +277,8 @@ export function mount(root, { engine }) {
       ui.pieces.setAttribute('aria-invalid', 'true');
       piecesMsg.show(line ? `${err.message} (in the pieces text)` : err.message, 'error');
     } else if (field === 'board' && state.puzzleId === 'draw') {
-      boardMsg.show(err.message, 'error');
+      // Under the board the hint line says it already (see describe).
+      if (!narrow.matches) boardMsg.show(err.message, 'error');
     } else {
       runMsg.show(err.message, 'error');
     }
@@ -293,6 +316,13 @@ export function mount(root, { engine }) {
       clearErrors();
       state.described = null;
       renderLegend();
+      // A board not drawn yet is the start of the work, not a mistake.
+      if (state.puzzleId === 'draw' && !state.draw.cells.some(Boolean)) {
+        ui.hint.textContent = 'Draw the board: add cells on the grid above, or Fill it, then choose the pieces.';
+        ui.hint.classList.remove('is-blocked');
+        setSolvable('the board has no cells yet');
+        return null;
+      }
       // Under the board too, beside the greyed Solve: on a phone the inputs are far below.
       const why = sentence(err.message);
       ui.hint.textContent = `Cannot solve. ${why}${/[.)]$/.test(why) ? '' : '.'}`;

@@ -1,7 +1,8 @@
 // The Tiling page's markup. The board, the solution browser right under it, and the run
 // controls (Solve, Stop, the counts) sit together, so on a phone they are all on screen with the
 // board; the side panel holds what is set up once: the puzzle, the drawn board's size, the
-// pieces.
+// pieces. (On a narrow screen the page moves the puzzle choice above the board and the drawing
+// controls under it: see index.js.)
 import { html } from '../../ui/dom.js';
 
 export const PIECE_SETS = [
@@ -54,7 +55,7 @@ export function template() {
         <div class="poly-legend" data-legend></div>
       </section>
       <aside class="panel stack poly-side" aria-label="Puzzle and pieces">
-        <div class="stack poly-group">
+        <div class="stack poly-group" data-puzzle-group>
           <label for="poly-puzzle">Puzzle</label>
           <select id="poly-puzzle" data-puzzle></select>
           <p class="poly-about" data-about></p>
@@ -74,7 +75,7 @@ export function template() {
             <button class="btn" type="button" data-fill>Fill</button>
             <button class="btn" type="button" data-clear>Clear</button>
           </div>
-          <p class="poly-small">Click or drag on the board to add or remove cells.</p>
+          <p class="poly-small"><span class="poly-pointer-fine">Click or drag</span><span class="poly-pointer-touch">Tap or drag</span> on the board to add or remove cells.</p>
           <div data-board-msg></div>
         </div>
         <div class="stack poly-group">
