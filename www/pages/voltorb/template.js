@@ -87,9 +87,11 @@ export function template() {
     <div class="stack vf-side">
       <section class="panel stack" data-role="assist-panel" aria-labelledby="vf-assist-title">
         <h2 id="vf-assist-title">Your board</h2>
-        <p class="vf-help">Type each clue as “sum Voltorbs” (e.g. 5 1) and press Tab or Enter: rows top
-          to bottom, then columns left to right. Then click a card (or focus it and press 0–3) to record
-          what it showed.</p>
+        <p class="vf-help">Type each clue as “sum Voltorbs” (e.g. 5 1) and go on to the next box
+          (<span class="vf-pointer-fine">Tab or Enter</span><span class="vf-pointer-touch">Next on the keyboard</span>):
+          rows top to bottom, then columns left to right. Then
+          <span class="vf-pointer-fine">click a card (or focus it and press 0–3)</span><span class="vf-pointer-touch">tap a card</span>
+          to record what it showed.</p>
         <label class="vf-field">All ten clues at once
           <input class="vf-paste" type="text" data-role="paste" placeholder="5 1, 4 2, …" autocomplete="off" aria-describedby="vf-paste-msg">
         </label>
@@ -111,7 +113,7 @@ export function template() {
         <div class="vf-status" data-role="status" aria-live="polite"></div>
         <ul class="vf-legend" aria-label="What the marks on a card mean">
           <li><span class="vf-key vf-key-odds"><span class="vf-voltorb-icon" aria-hidden="true"></span>12%</span> chance the card is a Voltorb</li>
-          <li><span class="vf-key vf-key-odds"><b>2:</b>30% <b>3:</b>–</span> chance of a 2 and of a 3 (– impossible)</li>
+          <li><span class="vf-key vf-key-odds"><b>2:</b>30% <b>3:</b>–</span> chance of a 2 and of a 3 <span class="vf-nowrap">(– impossible)</span></li>
           <li><span class="vf-key vf-key-safe">✓</span> cannot be a Voltorb</li>
           <li><span class="vf-key vf-key-useless">–</span> only 0 or 1: nothing to win</li>
           <li><span class="vf-key vf-key-best">★</span> best move</li>
