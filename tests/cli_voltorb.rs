@@ -68,6 +68,19 @@ fn a_misspelt_field_is_refused_by_name() {
 }
 
 #[test]
+fn a_card_to_grade_off_the_board_is_refused_not_ignored() {
+    let line = r#"{"rows": [[5,1],[4,2],[6,1],[7,0],[3,2]], "cols": [[5,1],[4,2],[6,1],[7,0],[3,2]], "judge": [7,7]}"#;
+    let (ok, out, _) = gridwise_with_input(&["voltorb", "solve"], line);
+    assert!(!ok);
+    let answer = &json_lines(&out)[0];
+    assert_eq!(
+        answer["error"],
+        "judge [7, 7] is not a card: rows and columns count from 0 to 4"
+    );
+    assert_eq!(answer["field"], "judge");
+}
+
+#[test]
 fn threads_share_the_search_and_agree_on_the_winning_chance() {
     let (ok, dealt, _) = gridwise(&["voltorb", "generate", "--level", "8", "--seed", "11"]);
     assert!(ok);

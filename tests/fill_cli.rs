@@ -129,7 +129,7 @@ fn bad_input_gets_a_clear_message() {
             &[
                 input, out, "--at", "0,0", "--color", "ff0000", "--gap", "100",
             ],
-            "gap size 100 is too large",
+            "invalid value '100' for '--gap <N>': 100 is not in 0..=64",
         ),
     ];
     for (args, message) in cases {
@@ -320,7 +320,10 @@ fn grow_fills_under_an_antialiased_line_up_to_its_centre() {
     assert_eq!(at(5, 15), vec![255, 255, 255, 255]);
     // Too far is refused with a message naming the option.
     let (ok, _, err) = grow("40");
-    assert!(!ok && err.contains("at most 16 pixels"), "{err}");
+    assert!(
+        !ok && err.contains("invalid value '40' for '--grow <N>': 40 is not in 0..=16"),
+        "{err}"
+    );
 }
 
 #[test]

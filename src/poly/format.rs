@@ -25,6 +25,8 @@ use super::problem::Problem;
 /// The meaningful lines of a board or pieces file with their 1-based numbers, the grid named
 /// by an optional `square`/`hex`/`tri` first line, and whether each line follows a blank line.
 fn lines(text: &str) -> (GridKind, Vec<(usize, &str, bool)>) {
+    // The byte order mark some editors put first is not part of the drawing.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut kind = GridKind::Square;
     let mut out = Vec::new();
     let mut blank = false;
@@ -259,6 +261,17 @@ mod tests {
             parse_board("; nothing\n").unwrap_err(),
             PolyError::EmptyBoard
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_drawing() {
+        assert_eq!(parse_board("\u{feff}..\n..\n").unwrap().area(), 4);
+        assert_eq!(
+            parse_board("\u{feff}hex\n. .\n").unwrap().kind,
+            GridKind::Hex
+        );
+        let pieces = parse_pieces("\u{feff}AA\n").unwrap();
+        assert_eq!((pieces.len(), pieces[0].size()), (1, 2));
     }
 
     #[test]

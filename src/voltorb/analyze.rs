@@ -264,6 +264,11 @@ pub fn analyze_with(
     req: &AnalyzeRequest,
     search: &dyn Fn(&SearchInput) -> BestMove,
 ) -> Result<Analysis, VoltorbError> {
+    if let Some([row, col]) = req.judge
+        && (row >= SIZE || col >= SIZE)
+    {
+        return Err(VoltorbError::JudgeOutside { row, col });
+    }
     let Prepared {
         clues,
         known,
@@ -368,7 +373,7 @@ pub fn analyze_with(
     };
     let explained = explain(&position, best.as_ref().map(|b| b.row * SIZE + b.col));
     let judged = match req.judge {
-        Some([row, col]) if row < SIZE && col < SIZE && !lost && !boards.is_empty() => {
+        Some([row, col]) if !lost && !boards.is_empty() => {
             let cell = row * SIZE + col;
             let budget = req.budget.unwrap_or(DEFAULT_BUDGET);
             Some(Judged {

@@ -85,10 +85,20 @@ pub enum VoltorbError {
         sum: u32,
     },
     /// A revealed card lies outside the board.
-    #[error("revealed card #{index} is at row {row}, column {col}: outside the 5×5 board")]
+    #[error(
+        "revealed card #{index} is at [{row}, {col}]: outside the 5×5 board (rows and columns count from 0 to 4)"
+    )]
     OutsideBoard {
         /// Position in the revealed list (from 1).
         index: usize,
+        /// Row as given (from 0).
+        row: usize,
+        /// Column as given (from 0).
+        col: usize,
+    },
+    /// The card to grade lies outside the board.
+    #[error("judge [{row}, {col}] is not a card: rows and columns count from 0 to 4")]
+    JudgeOutside {
         /// Row as given (from 0).
         row: usize,
         /// Column as given (from 0).
@@ -170,6 +180,7 @@ impl Located for VoltorbError {
                 ErrorPlace::field("revealed").card(row - 1, col - 1)
             }
             NoGameBoards { .. } => ErrorPlace::field("weighting"),
+            JudgeOutside { .. } => ErrorPlace::field("judge"),
             TotalsDiffer { .. } | NoLevel { .. } | NoBoards | TooManyBoards(_) => {
                 ErrorPlace::default()
             }

@@ -47,15 +47,17 @@ pub struct Args {
     /// Soft edges: recolour antialiased outlines' edges by coverage (no fringe).
     #[arg(long)]
     pub soft: bool,
-    /// Do not leak through gaps in outlines of up to N pixels.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Do not leak through gaps in outlines of up to N pixels (0 to 64).
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(gridwise::fill::MAX_GAP)))]
     pub gap: u32,
     /// Paint a translucent colour (alpha below FF) over the region instead of replacing it.
     #[arg(long)]
     pub blend: bool,
     /// Grow the fill up to N pixels into the outline around it, stopping at the line's
-    /// centre: no halo of the old colour under antialiased lines.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// centre: no halo of the old colour under antialiased lines (0 to 16).
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(gridwise::fill::MAX_GROW)))]
     pub grow: u32,
 }
 

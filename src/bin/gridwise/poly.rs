@@ -40,8 +40,8 @@ pub enum Command {
         /// or a pieces file.
         #[arg(long)]
         pieces: String,
-        /// Stop after this many solutions (listed ones: distinct ones with --distinct).
-        #[arg(long)]
+        /// Stop after this many solutions (listed ones: distinct ones with --distinct), 1 or more.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
         /// List only one solution per symmetry class.
         #[arg(long)]
@@ -64,12 +64,14 @@ pub enum Command {
         /// probes down the search tree (Knuth's estimator), with the estimate's standard error.
         #[arg(long)]
         estimate: bool,
-        /// Random probes for --estimate, at most (more: slower, narrower; fewer when they agree).
+        /// Random probes for --estimate, at most (more: slower, narrower; fewer when they agree);
+        /// 2 to 1,000,000 (one probe gives no error bar).
         #[arg(
             long,
             value_name = "N",
             default_value_t = 16_000,
-            requires = "estimate"
+            requires = "estimate",
+            value_parser = clap::value_parser!(u32).range(2..=1_000_000)
         )]
         probes: u32,
     },
@@ -202,11 +204,21 @@ fn load_board(arg: &str) -> Result<Board, String> {
 
 /// Reads `--pieces`: a pieces file if one exists at that path, otherwise a piece spec.
 fn load_pieces(arg: &str) -> Result<Vec<gridwise::poly::Piece>, String> {
-    if std::path::Path::new(arg).is_file() {
+    let path = std::path::Path::new(arg);
+    if path.is_file() {
         let text = std::fs::read_to_string(arg).map_err(|e| format!("cannot read {arg}: {e}"))?;
         return parse_pieces(&text).map_err(|e| format!("{arg}: {e}"));
     }
-    parse_piece_spec(arg).map_err(|e| e.to_string())
+    parse_piece_spec(arg).map_err(|e| {
+        // Not a spec: when it reads as a path, what went wrong is the file (as for --board).
+        if path.is_dir() {
+            format!("{arg} is a folder, not a pieces file")
+        } else if arg.contains(['/', '\\']) || path.extension().is_some() {
+            format!("cannot open pieces file {arg}: no such file")
+        } else {
+            e.to_string()
+        }
+    })
 }
 
 struct Printer<'a> {
