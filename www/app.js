@@ -7,6 +7,7 @@ import { engine } from './engine.js';
 import { bindThemeButton } from './ui/theme.js';
 import { onStorageProblem } from './ui/storage.js';
 import { watchOtherTabs } from './ui/tabs.js';
+import { toolArt } from './home-art.js';
 
 export const TOOLS = [
   { id: 'sudoku', title: 'Sudoku', blurb: 'Play with pencil marks, solve instantly, get hints that teach, rate and generate puzzles.' },
@@ -50,11 +51,16 @@ function renderHome(unknown = '') {
       <div class="tool-cards">
         ${TOOLS.map((t) => `
           <a class="tool-card" href="#/${t.id}">
-            <span class="tool-card-art art-${t.id}" aria-hidden="true"></span>
+            <span class="tool-card-art art-${t.id}" aria-hidden="true">${toolArt(t.id)}</span>
             <h2>${t.title}</h2>
             <p>${t.blurb}</p>
           </a>`).join('')}
       </div>
+      <ul class="home-points">
+        <li><strong>Private.</strong> Puzzles, pictures and boards stay on your device; your work is kept between visits.</li>
+        <li><strong>Offline.</strong> Once loaded, every tool works without a network.</li>
+        <li><strong>Also on the command line.</strong> <code>gridwise</code> runs the same solvers on files, for batches and benchmarks.</li>
+      </ul>
     </section>`;
   // A link to a page that is not here (a typo, an old bookmark): said, not silently ignored.
   const note = root.querySelector('[data-unknown-route]');
