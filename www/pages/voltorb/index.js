@@ -559,12 +559,11 @@ export function mount(root, { engine }) {
       stat('Coins', play.coins.toLocaleString(), 'vf-coins'),
       stat('Found', round ? `${found(round)}/${round.multipliers}` : '–', 'vf-found'),
     );
-    if (analysisShown?.best) {
-      const hint = document.createElement('div');
-      hint.className = 'vf-k vf-hint-line';
-      hint.textContent = `Hint: row ${analysisShown.best.row + 1}, column ${analysisShown.best.col + 1} (${percent(analysisShown.best.win)} to clear)`;
-      el.playInfo.append(hint);
-    }
+    const hintLine = root.querySelector('[data-role=hint-line]');
+    hintLine.hidden = !analysisShown?.best;
+    hintLine.textContent = analysisShown?.best
+      ? `Hint: row ${analysisShown.best.row + 1}, column ${analysisShown.best.col + 1} (${percent(analysisShown.best.win)} to clear)`
+      : '';
     el.quit.disabled = !round || !!round.over;
     el.next.textContent = round ? 'Next round' : 'Deal a board';
     el.next.disabled = !!round && !round.over;

@@ -72,6 +72,8 @@ export function template() {
           <button class="btn" type="button" data-action="hints" aria-pressed="false">Hints</button>
           <button class="btn" type="button" data-action="coach" aria-pressed="false" title="After each flip, how much of the chance to clear it kept against the best card">Coach</button>
         </div>
+        <!-- Under the buttons, so that turning Hints on moves none of them. -->
+        <p class="vf-k vf-hint-line" data-role="hint-line" hidden></p>
         <div class="row vf-memo-bar" data-role="memo-bar" role="group" aria-label="Memo mark" hidden>
           <button class="btn vf-memo-flag" type="button" data-flag="0" aria-pressed="true">◎ Voltorb</button>
           <button class="btn vf-memo-flag" type="button" data-flag="1" aria-pressed="false">1</button>
