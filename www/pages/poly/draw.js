@@ -135,8 +135,18 @@ function edgeNeighbours(kind, c, row) {
   return [[c, row - 1], [c + 1, row], [c, row + 1], [c - 1, row]];
 }
 
+// Twelve colours far apart, hand-picked (hues a golden angle apart put two reds, two
+// magentas and three greens among the first twelve): enough for Meteor's ten pieces and the
+// twelve pentominoes. Lighter on the dark theme.
+const PIECE_COLOURS_LIGHT = ['#f08c00', '#1971c2', '#2f9e44', '#e64980', '#7048e8', '#0ca678',
+  '#e03131', '#fcc419', '#66a80f', '#15aabf', '#9c36b5', '#a0522d'];
+const PIECE_COLOURS_DARK = ['#ffa94d', '#4dabf7', '#51cf66', '#f783ac', '#9775fa', '#38d9a9',
+  '#ff6b6b', '#ffe066', '#a9e34b', '#3bc9db', '#da77f2', '#d08c60'];
+
 /** A colour per piece copy, readable in light and dark themes. */
 export function pieceColour(i, dark) {
+  const named = dark ? PIECE_COLOURS_DARK : PIECE_COLOURS_LIGHT;
+  if (i < named.length) return named[i];
   const hue = (i * 137.508 + 20) % 360;
   const light = dark ? 58 + (i % 3) * 6 : 56 + (i % 3) * 7;
   const sat = dark ? 55 : 68;
