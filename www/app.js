@@ -165,8 +165,8 @@ function updateNavCue() {
 nav.addEventListener('scroll', updateNavCue, { passive: true });
 new ResizeObserver(updateNavCue).observe(nav);
 
-/** A warning above the page, with a Dismiss button; returns its element. */
-function appNotice(message) {
+/** A warning above the page, with a Dismiss button (`onDismiss` hears it); returns its element. */
+function appNotice(message, onDismiss = () => {}) {
   let box = document.querySelector('.app-notice');
   if (!box) {
     box = document.createElement('div');
@@ -181,23 +181,36 @@ function appNotice(message) {
   close.className = 'btn';
   close.type = 'button';
   close.textContent = 'Dismiss';
-  close.addEventListener('click', () => p.remove());
+  close.addEventListener('click', () => {
+    p.remove();
+    // No empty band is left above the page, and focus goes on into the page, not to its top.
+    if (!box.children.length) box.remove();
+    focusNewPage();
+    onDismiss();
+  });
   p.append(close);
   box.append(p);
   return p;
 }
 
 // Storage that refuses (full, private mode) is said once, above the page, never thrown.
-onStorageProblem(appNotice);
+onStorageProblem((message) => appNotice(message));
 
-// Two tabs of one tool save over each other's work: said in both while it is so.
+// Two tabs of one tool save over each other's work: said in both while it is so, until the
+// player dismisses it for that tool.
 let otherTabNotice = null;
+const dismissedTools = new Set();
 const showTool = watchOtherTabs((count) => {
-  otherTabNotice?.remove();
+  if (otherTabNotice?.isConnected) {
+    const box = otherTabNotice.parentElement;
+    otherTabNotice.remove();
+    if (!box.children.length) box.remove();
+  }
   otherTabNotice = null;
   const tool = TOOLS.find((t) => t.id === root.dataset.page);
-  if (!count || !tool) return;
-  otherTabNotice = appNotice(`${tool.title} is open in another tab too. Each tab saves over the other's work: carry on in one of them.`);
+  if (!count || !tool || dismissedTools.has(tool.id)) return;
+  otherTabNotice = appNotice(`${tool.title} is open in another tab too. Each tab saves over the other's work: carry on in one of them.`,
+    () => dismissedTools.add(tool.id));
   otherTabNotice.dataset.otherTab = '';
 });
 

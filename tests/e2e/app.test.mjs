@@ -208,6 +208,16 @@ test('two tabs of one tool are told that they save over each other, until one le
   await page.waitForSelector('[data-other-tab]');
   await second.close();
   await page.waitForSelector('[data-other-tab]', { state: 'detached' });
+  // Dismissed, it leaves no empty band and stays away for that tool while this tab lives.
+  const third = await context.newPage();
+  await third.goto(`${url}#/sudoku`);
+  await page.waitForSelector('[data-other-tab]');
+  await page.click('[data-other-tab] button');
+  assert.equal(await page.locator('.app-notice').count(), 0);
+  await third.reload();
+  await waitForPage(third, 'sudoku');
+  await third.waitForSelector('[data-other-tab]');
+  assert.equal(await page.locator('[data-other-tab]').count(), 0, 'not shown again once dismissed');
   assert.deepEqual(errors, []);
 });
 

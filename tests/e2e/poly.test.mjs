@@ -174,10 +174,15 @@ test('a long search can be stopped, and the next search works', async (t) => {
     await waitText(page, '[data-hint]', /120 cells · 24 pieces/);
     await page.click('[data-solve]');
     await page.waitForFunction(() => Number((document.querySelector('[data-total]').textContent || '0').replace(/,/g, '')) > 0, null, { timeout: 30000 });
+    // The setup is held while the search runs: its solutions must fit the board shown.
+    for (const control of ['[data-kind="hex"]', '[data-w]', '[data-clear]', '[data-puzzle]', '[data-pieces]']) {
+      assert.ok(await page.isDisabled(control), `${control} is off during the search`);
+    }
     await screenshot(page, 'poly-running-dark');
     await page.click('[data-stop]');
     await waitText(page, '[data-msg]', /Stopped: [\d,]+ solutions found so far/);
     assert.equal(await page.isDisabled('[data-solve]'), false);
+    assert.equal(await page.isDisabled('[data-kind="hex"]'), false, 'the setup is free again');
     // The engine works again after the worker was replaced.
     await page.selectOption('[data-puzzle]', 'pentominoes-3x20');
     await waitText(page, '[data-hint]', /60 cells · 12 pieces/);

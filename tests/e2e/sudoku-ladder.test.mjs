@@ -146,6 +146,14 @@ test('a long chain can be followed on the board a step at a time from its assump
   assert.equal(await text('chain-position'), 'Chain step 2 of 6');
   await page.click('[data-action=chain-all]');
   assert.equal(await text('chain-position'), 'All 6 chain steps');
+  // From the keyboard: focus stays on the walk, and moves on when its button turns off.
+  await page.focus('[data-action=chain-back]');
+  await page.keyboard.press('Enter');
+  assert.equal(await text('chain-position'), 'Chain step 5 of 6');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.action), 'chain-back');
+  await page.focus('[data-action=chain-all]');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('[data-role=chain-walk]') !== null), true);
   assert.deepEqual(await boardPixels(), whole, 'All draws the whole chain again');
   await screenshot(page, 'sudoku-chain-walk');
   // Applying still works from a walked chain, and the walk goes with the hint.

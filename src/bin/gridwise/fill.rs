@@ -95,6 +95,9 @@ fn parse_colour(s: &str) -> Result<[u8; 4], String> {
     Ok(c)
 }
 
+/// How a failed write to a closed pipe ends its message (see `write_rgba`).
+const BROKEN_PIPE: &str = "(standard output closed)";
+
 /// `-`, the name for standard input or output.
 fn is_std_stream(path: &Path) -> bool {
     path.as_os_str() == "-"
@@ -172,7 +175,13 @@ fn decode_rgba(
 /// Writes 8-bit RGBA pixels as a PNG; `-` writes standard output.
 pub fn write_rgba(path: &Path, pixels: &[u8], width: u32, height: u32) -> Result<(), String> {
     if is_std_stream(path) {
-        let fail = |e: &dyn std::fmt::Display| format!("cannot write standard output: {e}");
+        let fail = |e: &dyn std::fmt::Display| {
+            let closed = e.to_string().contains("Broken pipe");
+            format!(
+                "cannot write standard output: {e}{}",
+                if closed { BROKEN_PIPE } else { "" }
+            )
+        };
         let mut out = std::io::stdout().lock();
         encode_rgba(&mut out, pixels, width, height).map_err(|e| fail(&e))?;
         return out.flush().map_err(|e| fail(&e));
@@ -208,6 +217,8 @@ pub fn run(args: Args) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        // A reader that stopped reading (`| head`, `| true`) is not an error of ours.
+        Err(e) if e.ends_with(BROKEN_PIPE) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE

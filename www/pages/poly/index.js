@@ -54,10 +54,14 @@ export function mount(root, { engine }) {
     return [element, moveIn, home];
   });
   const placeGroups = () => {
+    // Moving an element drops the focus inside it (a phone turned sideways would close its
+    // keyboard): it is put back.
+    const focused = document.activeElement;
     for (const [element, moveIn, home] of moved) {
       if (narrow.matches) moveIn();
       else home.after(element);
     }
+    if (focused && focused !== document.activeElement && focused.isConnected) focused.focus({ preventScroll: true });
   };
   placeGroups();
   scope.on(narrow, 'change', placeGroups);
@@ -521,8 +525,25 @@ export function mount(root, { engine }) {
   scope.on(window, 'pagehide', saveOnLeave);
   scope.on(document, 'visibilitychange', () => { if (document.visibilityState === 'hidden') saveOnLeave(); });
 
+  // The setup is held while a search runs: an edit would leave the search's solutions painted
+  // on a board they do not fit. These are the controls it turned off, to turn back on.
+  let heldControls = [];
+
+  function holdSetup(on) {
+    if (on) {
+      const setup = [$('[data-puzzle-group]'), ui.drawing, $('.poly-side')];
+      heldControls = setup.flatMap((part) => [...part.querySelectorAll('button, input, select, textarea')])
+        .filter((control) => !control.disabled);
+      for (const control of heldControls) control.disabled = true;
+    } else {
+      for (const control of heldControls) control.disabled = false;
+      heldControls = [];
+    }
+  }
+
   function setRunning(on) {
     const stopHadFocus = document.activeElement === ui.stop;
+    holdSetup(on);
     ui.solve.disabled = on;
     ui.stop.disabled = !on;
     ui.progress.hidden = !on;

@@ -798,9 +798,14 @@ export function mount(root, { engine }) {
   function walkChain(to) {
     const chain = ui.hint?.chain;
     if (!chain) return;
+    const walk = el.chainWalk;
+    const focused = walk.contains(document.activeElement) ? document.activeElement : null;
     chain.upTo = Math.max(1, Math.min(chain.count, to(chain.upTo)));
     showChainPosition();
     render();
+    // The walk is walked from the keyboard too: a button that just turned off (an end of the
+    // chain) hands focus to one that still works, not to the page.
+    if (focused?.disabled) walk.querySelector('button:not(:disabled)')?.focus();
   }
 
   async function hint() {
@@ -976,7 +981,7 @@ export function mount(root, { engine }) {
     if (action) {
       // The board keeps the keyboard: after a panel button the arrows and Ctrl+Z act on it
       // (the import box's own buttons leave focus where the text is).
-      if (!['import', 'export', 'share'].includes(btn.dataset.action)) focusQuietly(el.canvas);
+      if (!['import', 'export', 'share', 'chain-back', 'chain-forward', 'chain-all'].includes(btn.dataset.action)) focusQuietly(el.canvas);
       action();
     }
   };
