@@ -40,15 +40,15 @@ function sudoku() {
 
 /** Line art with two of its regions filled, and the bucket. */
 function fill() {
-  // Two circles 56 apart, radius 34: they cross at (122, 50 ± 19.3).
+  // Two circles 56 apart, radius 34: they cross at (101, 50 ± 19.3).
   return svg(`<rect class="a-paper" width="240" height="100"/>
-    <path class="a-fill-1" d="M122 30.7A34 34 0 1 0 122 69.3A34 34 0 0 1 122 30.7z"/>
-    <path class="a-fill-2" d="M122 30.7A34 34 0 0 0 122 69.3A34 34 0 0 0 122 30.7z"/>
-    <circle class="a-ink" cx="94" cy="50" r="34"/><circle class="a-ink" cx="150" cy="50" r="34"/>
-    <g transform="translate(196 34) rotate(-18)">
+    <path class="a-fill-1" d="M101 30.7A34 34 0 1 0 101 69.3A34 34 0 0 1 101 30.7z"/>
+    <path class="a-fill-2" d="M101 30.7A34 34 0 0 0 101 69.3A34 34 0 0 0 101 30.7z"/>
+    <circle class="a-ink" cx="73" cy="50" r="34"/><circle class="a-ink" cx="129" cy="50" r="34"/>
+    <g transform="translate(177 34) rotate(-18)">
       <path class="a-bucket" d="M0 8h26l-4 28h-18z"/><path class="a-ink" d="M0 8q13-14 26 0"/>
     </g>
-    <path class="a-fill-1" d="M200 74q5 9 0 13q-5-4 0-13z"/>`);
+    <path class="a-fill-1" d="M181 74q5 9 0 13q-5-4 0-13z"/>`);
 }
 
 /** A row of the board: face-down cards, a 2, a 3, a Voltorb, and the row's clue. */
