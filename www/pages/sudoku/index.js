@@ -24,9 +24,9 @@ import {
   clearSharedPuzzle, loadGame, loadSettings, puzzleInLink, saveGame, saveSettings, shareLink, sharedPuzzle,
 } from './storage.js';
 
-// A first game for a new visitor, so the board is never empty on arrival.
 /** Chains this many links deep, or more, can be walked a link at a time. */
 const CHAIN_WALK_FROM = 4;
+// A first game for a new visitor, so the board is never empty on arrival.
 const WELCOME = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 
 /** Mounts the page into `root`; returns the cleanup that saves the game and cancels requests. */
@@ -980,7 +980,8 @@ export function mount(root, { engine }) {
     const action = actions[btn.dataset.action];
     if (action) {
       // The board keeps the keyboard: after a panel button the arrows and Ctrl+Z act on it
-      // (the import box's own buttons leave focus where the text is).
+      // (the import box's own buttons leave focus where the text is, and the chain walk's
+      // stay focused, to be pressed again).
       if (!['import', 'export', 'share', 'chain-back', 'chain-forward', 'chain-all'].includes(btn.dataset.action)) focusQuietly(el.canvas);
       action();
     }
