@@ -12,6 +12,8 @@ mod measure;
 #[cfg(not(target_arch = "wasm32"))]
 mod poly;
 #[cfg(not(target_arch = "wasm32"))]
+mod positive;
+#[cfg(not(target_arch = "wasm32"))]
 mod spread;
 #[cfg(not(target_arch = "wasm32"))]
 mod sudoku;

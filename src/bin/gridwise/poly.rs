@@ -41,7 +41,7 @@ pub enum Command {
         #[arg(long)]
         pieces: String,
         /// Stop after this many solutions (listed ones: distinct ones with --distinct), 1 or more.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_parser = crate::positive::positive::<u64>)]
         limit: Option<u64>,
         /// List only one solution per symmetry class.
         #[arg(long)]

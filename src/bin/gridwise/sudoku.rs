@@ -21,7 +21,7 @@ pub enum Command {
     /// Print each puzzle's number of solutions, counting at most --limit.
     Count {
         /// Stop counting at this many solutions (1 or more).
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 2, value_parser = crate::positive::positive::<u64>)]
         limit: u64,
         /// Puzzles, one per line (standard input when omitted).
         file: Option<PathBuf>,

@@ -59,7 +59,7 @@ pub enum Command {
         #[arg(long, conflicts_with_all = ["level", "rating"])]
         technique: Option<String>,
         /// How many puzzles (1 or more).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        #[arg(long, default_value_t = 1, value_parser = crate::positive::positive::<u32>)]
         count: u32,
         /// Seed (a whole number); the same seed gives the same puzzles. Without one the clock
         /// picks it, and standard error says which it was.
