@@ -14,6 +14,8 @@ mod poly;
 #[cfg(not(target_arch = "wasm32"))]
 mod positive;
 #[cfg(not(target_arch = "wasm32"))]
+mod seed;
+#[cfg(not(target_arch = "wasm32"))]
 mod spread;
 #[cfg(not(target_arch = "wasm32"))]
 mod sudoku;

@@ -123,7 +123,7 @@ pub fn run(cmd: Command) -> ExitCode {
             technique.as_deref(),
             count,
             seed.unwrap_or_else(|| {
-                let seed = clock_seed();
+                let seed = crate::seed::clock_seed();
                 eprintln!("seed {seed} (--seed {seed} makes these puzzles again)");
                 seed
             }),
@@ -160,15 +160,6 @@ fn json_lines(
         |text| answer(text).map(|v| v.to_string()),
         json_error,
     )
-}
-
-/// A seed from the clock, for a `generate` without one: a new puzzle every run.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        // Nanoseconds overflow u64 after 2554; the low bits are what varies.
-        .map(|d| d.as_nanos() as u64 % 1_000_000_000_000)
-        .unwrap_or(1)
 }
 
 /// When `generate` gives up on a puzzle.

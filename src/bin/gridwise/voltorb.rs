@@ -49,19 +49,12 @@ pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Solve { file, threads } => solve(file, threads as usize),
         Command::Generate { level, seed } => {
-            let seed = seed.unwrap_or_else(clock_seed);
+            let seed = seed.unwrap_or_else(crate::seed::clock_seed);
             let d = deal(level, &mut Rng::new(seed));
             println!("{}", deal_json(&d, seed));
             ExitCode::SUCCESS
         }
     }
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(1)
 }
 
 /// A dealt board as JSON: level, configuration, cards, clues.
