@@ -95,27 +95,24 @@ fn parse_colour(s: &str) -> Result<[u8; 4], String> {
     Ok(c)
 }
 
-/// How a failed write to a closed pipe ends its message (see `write_rgba`).
-const BROKEN_PIPE: &str = "(standard output closed)";
-
 /// `-`, the name for standard input or output.
 fn is_std_stream(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// How a file is named in messages (standard input and output by those names).
-fn shown(path: &Path) -> String {
-    if is_std_stream(path) {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    }
+/// How the input file is named in messages (`-` as standard input).
+fn input_name(path: &Path) -> String {
+    stream_or_path(path, "standard input")
 }
 
-/// How the output file is named in the summary line.
+/// How the output file is named in messages (`-` as standard output).
 fn output_name(path: &Path) -> String {
+    stream_or_path(path, "standard output")
+}
+
+fn stream_or_path(path: &Path, stream: &str) -> String {
     if is_std_stream(path) {
-        "standard output".to_string()
+        stream.to_string()
     } else {
         path.display().to_string()
     }
@@ -142,7 +139,7 @@ fn decode_rgba(
 ) -> Result<(Vec<u8>, u32, u32), String> {
     let mut decoder = png::Decoder::new(source);
     decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let path = shown(path);
+    let path = input_name(path);
     let bad = |e: png::DecodingError| format!("{path} is not a readable PNG: {e}");
     let mut reader = decoder.read_info().map_err(bad)?;
     let (width, height) = (reader.info().width, reader.info().height);
@@ -175,16 +172,18 @@ fn decode_rgba(
 /// Writes 8-bit RGBA pixels as a PNG; `-` writes standard output.
 pub fn write_rgba(path: &Path, pixels: &[u8], width: u32, height: u32) -> Result<(), String> {
     if is_std_stream(path) {
-        let fail = |e: &dyn std::fmt::Display| {
-            let closed = e.to_string().contains("Broken pipe");
-            format!(
-                "cannot write standard output: {e}{}",
-                if closed { BROKEN_PIPE } else { "" }
-            )
-        };
+        // A reader that stopped reading (`| head`, `| true`) is not an error of ours.
+        let closed = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
+        let fail = |e: &dyn std::fmt::Display| format!("cannot write standard output: {e}");
         let mut out = std::io::stdout().lock();
-        encode_rgba(&mut out, pixels, width, height).map_err(|e| fail(&e))?;
-        return out.flush().map_err(|e| fail(&e));
+        return match encode_rgba(&mut out, pixels, width, height) {
+            Err(png::EncodingError::IoError(e)) if closed(&e) => Ok(()),
+            Err(e) => Err(fail(&e)),
+            Ok(()) => match out.flush() {
+                Err(e) if !closed(&e) => Err(fail(&e)),
+                _ => Ok(()),
+            },
+        };
     }
     let fail = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", path.display());
     let file = File::create(path).map_err(|e| fail(&e))?;
@@ -217,8 +216,6 @@ pub fn run(args: Args) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        // A reader that stopped reading (`| head`, `| true`) is not an error of ours.
-        Err(e) if e.ends_with(BROKEN_PIPE) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
@@ -241,7 +238,7 @@ fn run_fill(args: &Args) -> Result<String, String> {
     let start = Instant::now();
     if args.all_regions {
         let (report, _) = colour_regions(&mut pixels, width, height, &options, distinct_colour)
-            .map_err(|e| format!("{}: {e}", shown(&args.input)))?;
+            .map_err(|e| format!("{}: {e}", input_name(&args.input)))?;
         let took = start.elapsed();
         write_rgba(&args.output, &pixels, width, height)?;
         let [r, g, b, a] = report.paper;
@@ -263,7 +260,7 @@ fn run_fill(args: &Args) -> Result<String, String> {
         return Err("give --at and --color, or --all-regions".to_string());
     };
     let report = fill(&mut pixels, width, height, at, colour, &options)
-        .map_err(|e| format!("{}: {e}", shown(&args.input)))?;
+        .map_err(|e| format!("{}: {e}", input_name(&args.input)))?;
     let took = start.elapsed();
     write_rgba(&args.output, &pixels, width, height)?;
     Ok(format!(
