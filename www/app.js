@@ -165,6 +165,13 @@ function updateNavCue() {
 nav.addEventListener('scroll', updateNavCue, { passive: true });
 new ResizeObserver(updateNavCue).observe(nav);
 
+/** Takes a notice away, and its band above the page when it was the last one there. */
+function removeNotice(notice) {
+  const box = notice.parentElement;
+  notice.remove();
+  if (box && !box.children.length) box.remove();
+}
+
 /** A warning above the page, with a Dismiss button (`onDismiss` hears it); returns its element. */
 function appNotice(message, onDismiss = () => {}) {
   let box = document.querySelector('.app-notice');
@@ -182,9 +189,8 @@ function appNotice(message, onDismiss = () => {}) {
   close.type = 'button';
   close.textContent = 'Dismiss';
   close.addEventListener('click', () => {
-    p.remove();
-    // No empty band is left above the page, and focus goes on into the page, not to its top.
-    if (!box.children.length) box.remove();
+    removeNotice(p);
+    // Focus goes on into the page, not to its top.
     focusNewPage();
     onDismiss();
   });
@@ -201,11 +207,7 @@ onStorageProblem((message) => appNotice(message));
 let otherTabNotice = null;
 const dismissedTools = new Set();
 const showTool = watchOtherTabs((count) => {
-  if (otherTabNotice?.isConnected) {
-    const box = otherTabNotice.parentElement;
-    otherTabNotice.remove();
-    if (!box.children.length) box.remove();
-  }
+  if (otherTabNotice) removeNotice(otherTabNotice);
   otherTabNotice = null;
   const tool = TOOLS.find((t) => t.id === root.dataset.page);
   if (!count || !tool || dismissedTools.has(tool.id)) return;

@@ -46,8 +46,8 @@ export function mount(root, { engine }) {
   const narrow = matchMedia('(max-width: 820px)');
   const boardArea = $('.poly-board-area');
   const moved = [
-    [$('[data-puzzle-group]'), () => boardArea.prepend(moved[0][0])],
-    [ui.drawing, () => $('.poly-canvas-wrap').after(moved[1][0])],
+    [$('[data-puzzle-group]'), (group) => boardArea.prepend(group)],
+    [ui.drawing, (group) => $('.poly-canvas-wrap').after(group)],
   ].map(([element, moveIn]) => {
     const home = document.createComment('');
     element.before(home);
@@ -58,7 +58,7 @@ export function mount(root, { engine }) {
     // keyboard): it is put back.
     const focused = document.activeElement;
     for (const [element, moveIn, home] of moved) {
-      if (narrow.matches) moveIn();
+      if (narrow.matches) moveIn(element);
       else home.after(element);
     }
     if (focused && focused !== document.activeElement && focused.isConnected) focused.focus({ preventScroll: true });
