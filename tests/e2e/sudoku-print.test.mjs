@@ -93,3 +93,13 @@ test('a puzzle with more than one solution prints without a rating, and says why
   assert.equal(printed[0].caption, 'Sudoku');
   assert.match(await page.textContent('[data-role=print-message]'), /without a rating: .*more than one solution/);
 });
+
+test('after Sudoku, another tool still prints its own page', async () => {
+  await open(EASY);
+  await page.click('nav a[data-tool=voltorb]');
+  await page.waitForSelector('.vf-card');
+  // Sudoku's stylesheet stays loaded: its print rules must not blank a page with no sheet.
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.$('.print-sheet'), null);
+  assert.ok(await page.isVisible('.vf-card'));
+});
