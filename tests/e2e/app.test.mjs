@@ -148,6 +148,35 @@ test('on a phone every tool link can be reached, with a cue when the list scroll
   await screenshot(page, 'nav-phone-light', { fullPage: false });
 });
 
+test('on a tablet or a phone on its side, each board and the controls used with it fit the screen', async (t) => {
+  const inView = (page, selector) => page.locator(selector).evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    return b.top >= 0 && b.bottom <= window.innerHeight + 1 && b.left >= 0 && b.right <= window.innerWidth + 1;
+  });
+  // A tablet on its side: the Sudoku board, its digit pad and tools are all on screen on load.
+  const tablet = await browser.open(t, '#/sudoku', { viewport: { width: 1024, height: 768 }, hasTouch: true });
+  await waitForPage(tablet.page, 'sudoku');
+  for (const part of ['.sudoku-board', '.sudoku-pad', '.sudoku-tools']) assert.ok(await inView(tablet.page, part), `${part} on screen at 1024×768`);
+  // A phone on its side: the pad stands beside the board, and once the board is scrolled to,
+  // both are on screen (the header scrolls away rather than take a sixth of the height).
+  const side = { ...PHONE, viewport: { width: 844, height: 390 } };
+  const { page } = await browser.open(t, '#/sudoku', side);
+  await waitForPage(page, 'sudoku');
+  await page.locator('.sudoku-board').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  for (const part of ['.sudoku-board', '.sudoku-pad', '.sudoku-tools']) assert.ok(await inView(page, part), `${part} on screen at 844×390`);
+  const board = await page.locator('.sudoku-board').boundingBox();
+  const pad = await page.locator('.sudoku-pad').boundingBox();
+  assert.ok(pad.x >= board.x + board.width, 'the pad is beside the board');
+  await screenshot(page, 'sudoku-phone-landscape', { fullPage: false });
+  for (const [id, boardPart, under] of [['voltorb', '.vf-board', '.vf-board-actions'], ['poly', '.poly-canvas', '.poly-canvas'], ['fill', '.fill-toolbar', '.fill-viewport']]) {
+    await page.click(`.tool-nav a[data-tool="${id}"]`);
+    await waitForPage(page, id);
+    await page.locator(boardPart).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    assert.ok(await inView(page, boardPart), `${id} board on screen at 844×390`);
+    assert.ok(await inView(page, under), `${id} ${under} on screen at 844×390`);
+  }
+});
+
 test('the focus ring of a nav link is drawn whole, not clipped by the scrolling list', async (t) => {
   const { page } = await browser.open(t, '#/');
   // Skip link, brand, then the first tool link.

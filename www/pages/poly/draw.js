@@ -10,12 +10,16 @@ export const pointsUp = (c, row) => ((c + row) & 1) === 0;
 /** How far a box's first column and row may move without changing its cells' look. */
 export const gridStep = (kind) => (kind === 'tri' ? [2, 2] : kind === 'hex' ? [1, 2] : [1, 1]);
 
-/** Layout of a `width`×`height` board of `kind` fitted into `maxWidth` CSS pixels. */
-export function layout(kind, width, height, maxWidth, maxCell = 44) {
+/**
+ * Layout of a `width`×`height` board of `kind` fitted into `maxWidth` CSS pixels (and
+ * `maxHeight`, when given, down to the smallest cells it allows).
+ */
+export function layout(kind, width, height, maxWidth, maxCell = 44, maxHeight = Infinity) {
   const pad = 6;
+  const room = maxHeight - 2 * pad;
   if (kind === 'hex') {
     // Pointy-top hexes: cell width w = √3·r, row pitch 1.5·r.
-    const r = Math.max(6, Math.min(maxCell / SQRT3, (maxWidth - 2 * pad) / (SQRT3 * (width + 0.5))));
+    const r = Math.max(6, Math.min(maxCell / SQRT3, (maxWidth - 2 * pad) / (SQRT3 * (width + 0.5)), room / (1.5 * height + 0.5)));
     const w = SQRT3 * r;
     return {
       kind, width, height, r, pad,
@@ -26,7 +30,7 @@ export function layout(kind, width, height, maxWidth, maxCell = 44) {
   }
   if (kind === 'tri') {
     // Triangles of side s, rows h = s·√3/2 apart; cell c starts s/2·c from the left.
-    const s = Math.max(10, Math.min(maxCell * 1.3, (maxWidth - 2 * pad) / ((width + 1) / 2)));
+    const s = Math.max(10, Math.min(maxCell * 1.3, (maxWidth - 2 * pad) / ((width + 1) / 2), room / ((SQRT3 / 2) * height)));
     const h = (s * SQRT3) / 2;
     return {
       kind, width, height, s, h, pad,
@@ -35,7 +39,7 @@ export function layout(kind, width, height, maxWidth, maxCell = 44) {
       centre(c, row) { return [pad + (s * c) / 2 + s / 2, pad + h * row + (pointsUp(c, row) ? (2 * h) / 3 : h / 3)]; },
     };
   }
-  const s = Math.max(8, Math.min(maxCell, (maxWidth - 2 * pad) / width));
+  const s = Math.max(8, Math.min(maxCell, (maxWidth - 2 * pad) / width, room / height));
   return {
     kind, width, height, s, pad,
     cssWidth: Math.ceil(2 * pad + s * width),

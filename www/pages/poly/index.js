@@ -181,7 +181,10 @@ export function mount(root, { engine }) {
     if (!view) return;
     editor.sync();
     const maxWidth = Math.max(200, wrap.clientWidth || 600);
-    const lay = layout(view.kind, view.width, view.height, maxWidth, 48);
+    // The board and the solution browser under it fit the screen's height once scrolled to
+    // (a phone on its side), though never smaller than 240px.
+    const maxHeight = Math.max(240, window.innerHeight - 110);
+    const lay = layout(view.kind, view.width, view.height, maxWidth, 48, maxHeight);
     state.lay = lay;
     const labels = state.shown >= 0 ? state.solutions[state.shown] : null;
     const drawing = state.puzzleId === 'draw' && !state.running && !state.solutions.length;

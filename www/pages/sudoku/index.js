@@ -1020,8 +1020,9 @@ export function mount(root, { engine }) {
     if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); actions.import(); }
   });
 
-  // The hint sits in the Help panel beside the board on wide screens, under the board on phones.
-  const narrow = matchMedia('(max-width: 820px)');
+  // The hint sits in the Help panel beside the board on wide screens, under the board on phones
+  // and beside the digit pad on a phone on its side (see sudoku.css).
+  const narrow = matchMedia('(max-width: 820px), (orientation: landscape) and (max-height: 600px)');
   const placeHint = () => {
     const anchor = narrow.matches ? root.querySelector('.sudoku-tools') : root.querySelector('[data-section=help] .row');
     anchor.after(el.hintBox, root.querySelector('[data-task=help]'), el.hintMsg);
