@@ -1480,12 +1480,16 @@ pub fn best_move_member(
     best_move_with(boards, weights, revealed, budget, Some(team), memo)
 }
 
-/// The best of the answers of a team's members (highest `win`, then lowest `rank`).
+/// The best of the answers of a team's members (highest `win`, then lowest `rank`). When none
+/// names a card (the board is already cleared, or lost), the one member that claimed the
+/// position answered its chance and the others nothing: the highest chance is the team's.
 pub fn merge_members(members: &[BestMove]) -> BestMove {
+    let highest = |a: &&BestMove, b: &&BestMove| b.win.total_cmp(&a.win).then(a.rank.cmp(&b.rank));
     let mut best = members
         .iter()
         .filter(|s| s.cell.is_some())
-        .min_by(|a, b| b.win.total_cmp(&a.win).then(a.rank.cmp(&b.rank)))
+        .min_by(highest)
+        .or_else(|| members.iter().min_by(highest))
         .copied()
         .unwrap_or(BestMove {
             cell: None,
@@ -1749,6 +1753,33 @@ mod tests {
         fn claim_forced(&self) -> bool {
             self.team.claim_forced()
         }
+    }
+
+    /// A board whose multipliers are all face up is won, whether one thread or a team looks.
+    #[test]
+    fn a_team_agrees_that_a_cleared_board_is_won() {
+        let (boards, _) = risky_deal(3);
+        let board = boards[0];
+        let multipliers = (0..CELLS)
+            .filter(|&c| board.get(c) >= 2)
+            .fold(0u32, |m, c| m | 1 << c);
+        // The boards that agree with the face-up multipliers, and have no others.
+        // (Weighed alike: the game may never deal the ones left with these cards face up.)
+        let left: Vec<Board> = boards
+            .iter()
+            .filter(|b| {
+                (0..CELLS).all(|c| (b.get(c) >= 2) == (multipliers & 1 << c != 0))
+                    && (0..CELLS).all(|c| multipliers & 1 << c == 0 || b.get(c) == board.get(c))
+            })
+            .copied()
+            .collect();
+        let w = vec![1.0; left.len()];
+        let alone = best_move(&left, &w, multipliers, DEFAULT_BUDGET);
+        assert_eq!(alone.cell, None);
+        assert!((alone.win - 1.0).abs() < 1e-9, "{}", alone.win);
+        let team = best_move_threads(&left, &w, multipliers, DEFAULT_BUDGET, 3);
+        assert_eq!(team.cell, None);
+        assert!((team.win - 1.0).abs() < 1e-9, "a team: {}", team.win);
     }
 
     #[test]
