@@ -101,7 +101,14 @@ pub fn cell_name(cell: usize) -> String {
 
 /// Characters that only decorate a printed grid and are skipped when parsing.
 fn is_decoration(ch: char) -> bool {
-    ch.is_whitespace() || matches!(ch, '|' | '-' | '+')
+    // With the invisible characters that copying from an editor or a web page leaves in a text
+    // (a byte order mark, zero-width spaces and joiners, a soft hyphen): the user cannot see
+    // them, so cannot remove them.
+    ch.is_whitespace()
+        || matches!(
+            ch,
+            '|' | '-' | '+' | '\u{feff}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{ad}'
+        )
 }
 
 impl Grid {
@@ -343,6 +350,16 @@ mod tests {
         assert_eq!(err.place().cells, vec![80]);
         let err = Grid::parse(&format!("\u{0}{PUZZLE}")).unwrap_err();
         assert!(err.to_string().contains("'\\0' at position 1"), "{err}");
+    }
+
+    /// A byte order mark (Windows Notepad writes one) and the zero-width characters copied
+    /// from web pages are invisible to the user, so they are read past like spaces.
+    #[test]
+    fn invisible_characters_are_read_past() {
+        let mut marked = format!("\u{feff}{}", &PUZZLE[..9]);
+        marked.push_str("\u{200b}");
+        marked.push_str(&PUZZLE[9..]);
+        assert_eq!(Grid::parse(&marked).unwrap(), Grid::parse(PUZZLE).unwrap());
     }
 
     #[test]
