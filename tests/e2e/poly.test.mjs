@@ -193,6 +193,31 @@ test('a long search can be stopped, and the next search works', async (t) => {
   }
 });
 
+test('a double click on Solve starts one search, which Stop ends, leaving every worker free', async (t) => {
+  const { page, errors } = await browser.open(t, '#/poly');
+  await page.waitForSelector('select[data-puzzle] option[value="pentominoes-6x10"]', { state: 'attached' });
+  await drawBoard(page, 12, 12);
+  await page.fill('[data-pieces]', '1x2*64,1x2*8');
+  await waitText(page, '[data-hint]', /144 cells · 72 pieces .*an estimated/);
+  await page.dblclick('[data-solve]');
+  // Counts show once the search is under way (the second press must not have started another).
+  await page.waitForFunction(() => Number((document.querySelector('[data-total]').textContent || '0').replace(/,/g, '')) > 0, null, { timeout: 30000 });
+  await page.click('[data-stop]');
+  await waitText(page, '[data-msg]', /Stopped: [\d,]+ solutions found so far/);
+  // No second search goes on behind the page's back: every worker is free, so that two
+  // requests at once are answered at once.
+  const answered = await page.evaluate(async () => {
+    const { engine } = await import('./engine.js');
+    const puzzle = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+    const late = new Promise((resolve) => { setTimeout(() => resolve('still waiting after 5 s'), 5000); });
+    const both = Promise.all([0, 1].map(() => engine.run('sudoku.solve', { puzzle }))).then(() => 'answered');
+    return Promise.race([both, late]);
+  });
+  assert.equal(answered, 'answered');
+  assert.equal(await page.isDisabled('[data-solve]'), false);
+  assert.deepEqual(errors, []);
+});
+
 test('Solve right after editing the pieces solves what was typed', async (t) => {
   const app = await browser.open(t, '#/poly');
   {

@@ -263,14 +263,24 @@ export function mount(root, { engine }) {
   };
 
   /** Asks for Knuth's estimate of the current inputs' tilings, shown beside the counts. */
+  /** The estimate under way (cancelled by a new one, or by Solve). */
+  let estimating = null;
+  /** Solve was pressed and the inputs are being described: the search is about to start. */
+  let starting = false;
+
   async function estimateTilings(request, key) {
+    estimating?.abort();
+    const controller = new AbortController();
+    estimating = controller;
     try {
-      const e = await engine.poly.estimate({ ...request, probes: 16000 });
+      const e = await engine.poly.estimate({ ...request, probes: 16000 }, { signal: controller.signal });
       if (disposed || key !== argsKey()) return;
       state.estimate = { ...e, key };
       renderLegend();
     } catch {
       // The estimate is a courtesy: what is wrong with the inputs, describe has said.
+    } finally {
+      if (estimating === controller) estimating = null;
     }
   }
 
@@ -384,11 +394,26 @@ export function mount(root, { engine }) {
   }
 
   async function solve() {
-    if (state.running) return;
+    // A second press while the first is still describing the inputs would start a second
+    // search that no Stop reaches (a double click did, and held every worker).
+    if (state.running || starting) return;
+    starting = true;
+    ui.solve.disabled = true;
+    // The estimate (seconds on a large board) gives its worker up to the search, which
+    // reports real progress.
+    estimating?.abort();
     // A pieces edit still waiting for its description is covered by this one.
     clearTimeout(piecesTimer);
     delete ui.pieces.dataset.pending;
-    const d = await describe();
+    let d;
+    try {
+      d = await describe();
+    } finally {
+      starting = false;
+      // Not started: Solve is as describe left it (off, with the reason in its title, when
+      // the inputs cannot be solved).
+      if (!disposed && !d) ui.solve.disabled = Boolean(ui.solve.title);
+    }
     if (!d || disposed) return;
     resetSolutions();
     state.view = currentView();
