@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BOXES, PEERS, bit, candidates, cellsFromText, conflicts, deadEnd, digitsOf, formatTime, textFromCells,
+  BOXES, PEERS, bit, candidates, cellsFromText, conflicts, deadEnd, digitsOf, formatTime, puzzleBeforeNote, textFromCells,
 } from '../../www/pages/sudoku/model.js';
 import { Game } from '../../www/pages/sudoku/game.js';
 import {
@@ -202,4 +202,15 @@ test('a chain is followed layer by layer from its assumption, however the links 
   const { layers, count } = chainLayers(loop);
   assert.equal(layers.length, 3);
   assert.ok(count <= loop.length);
+});
+
+test('a puzzle line with a note after it (as the CLI writes them) gives its cells; invisible characters are read past', () => {
+  assert.equal(puzzleBeforeNote(`${PUZZLE} 7.1`), PUZZLE);
+  assert.equal(puzzleBeforeNote(`  ${PUZZLE}\t# hard  `), PUZZLE);
+  // A text that is a puzzle by itself, or several lines, is left alone.
+  assert.equal(puzzleBeforeNote(PUZZLE), null);
+  assert.equal(puzzleBeforeNote(`${PUZZLE.slice(0, 40)} ${PUZZLE.slice(40)}`), null);
+  assert.equal(puzzleBeforeNote(`${PUZZLE} 7.1\n${PUZZLE} 2.0`), null);
+  assert.equal(puzzleBeforeNote('hello world'), null);
+  assert.equal(textFromCells(cellsFromText(`\uFEFF${PUZZLE.slice(0, 9)}\u200B${PUZZLE.slice(9)}`)), PUZZLE);
 });

@@ -18,7 +18,7 @@ import {
   STAGES, aboutTitle, chainLayers, effectSummary, hintCandidates, hintRegion, missingCandidates, nameWithArticle, nextStage, playerName, stageSentence, stepCandidates,
 } from './hints.js';
 import {
-  cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, textFromCells,
+  cellName, cellsFromText, conflicts, deadEnd, digitCounts, digitsOf, formatTime, puzzleBeforeNote, textFromCells,
 } from './model.js';
 import {
   clearSharedPuzzle, loadGame, loadSettings, puzzleInLink, saveGame, saveSettings, shareLink, sharedPuzzle,
@@ -315,7 +315,7 @@ export function mount(root, { engine }) {
     clear(target);
     // "Puzzle loaded." under the board was about the last load, not this one.
     if (target !== el.boardMsg && msg.board.level === 'success') clear(el.boardMsg);
-    text = puzzleInLink(text) ?? text;
+    text = puzzleInLink(text) ?? puzzleBeforeNote(text) ?? text;
     let reply;
     try {
       reply = await task('io', 'Checking the puzzle…', 'sudoku.solve', { puzzle: text });

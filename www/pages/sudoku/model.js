@@ -52,12 +52,25 @@ export function cellsFromText(text) {
 function readCells(text, dashIsEmpty) {
   const cells = [];
   for (const ch of String(text)) {
-    if (/\s|[|+]/.test(ch) || (ch === '-' && !dashIsEmpty)) continue;
+    // Invisible characters (a byte order mark, zero-width spaces) are read past as the engine
+    // reads them: the user cannot see them to take them out.
+    if (/\s|[|+\uFEFF\u200B-\u200D\u2060\u00AD]/.test(ch) || (ch === '-' && !dashIsEmpty)) continue;
     if (ch === '.' || ch === '0' || ch === '-') cells.push(0);
     else if (ch >= '1' && ch <= '9') cells.push(ch.charCodeAt(0) - 48);
     else return null;
   }
   return cells.length === 81 ? cells : null;
+}
+
+/**
+ * The puzzle of a line as the CLI and many puzzle collections write it, 81 cells and then a note
+ * (`4.....8.5… 7.1`, a rating): the cells, when the whole text is not a puzzle by itself.
+ */
+export function puzzleBeforeNote(text) {
+  const line = String(text).trim();
+  if (/[\r\n]/.test(line) || cellsFromText(line)) return null;
+  const first = line.split(/\s+/, 1)[0];
+  return first !== line && cellsFromText(first) ? first : null;
 }
 
 /** 81 characters, '.' for empty. */
