@@ -576,6 +576,26 @@ fn the_coin_objective_advises_quitting_or_playing_on_with_the_next_level() {
     assert!(f.quit.is_none() && f.play_on.is_some() && f.best.is_some());
 }
 
+/// A Voltorb face up ends the round: no card is advised, for either objective, and the next
+/// level is the one after a loss. (The assistant used to go on advising a card.)
+#[test]
+fn a_voltorb_face_up_ends_the_round() {
+    let b = page_board();
+    // A 1 and then the Voltorb at row 1, column 2 (index 1).
+    for objective in [Objective::Win, Objective::Coins] {
+        let mut req = request(b, &[(5, 1), (1, 0)], Some(5), Weighting::Game);
+        req.objective = objective;
+        let a = analyze(&req).unwrap();
+        assert!(a.best.is_none() && a.win.is_none(), "{objective:?}");
+        assert!(a.quit.is_none() && a.play_on.is_none(), "{objective:?}");
+        let lost = a.lost.expect("the round is lost");
+        // At level 5 with two cards flipped, a loss drops to level 2 (as after quitting).
+        assert_eq!(lost.level_next, Some(2));
+    }
+    let a = analyze(&request(b, &[(5, 1)], Some(5), Weighting::Game)).unwrap();
+    assert!(a.lost.is_none() && a.best.is_some());
+}
+
 #[test]
 fn an_analysis_is_exact_as_its_objective_says() {
     let b = page_board();

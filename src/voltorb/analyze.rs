@@ -146,6 +146,15 @@ pub struct Analysis {
     pub explain: Explanation,
     /// The graded card, when one was asked for.
     pub judged: Option<Judged>,
+    /// A Voltorb is face up: the round is over and pays nothing (no best move, no coin advice).
+    pub lost: Option<LostRound>,
+}
+
+/// A round that ended on a Voltorb.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct LostRound {
+    /// The next round's level, when this round's level is known.
+    pub level_next: Option<u8>,
 }
 
 impl Analysis {
@@ -351,7 +360,8 @@ pub fn analyze_with(
             Some(plan.continue_win),
             plan.nodes,
         ),
-        _ if req.best => {
+        // A round that ended on a Voltorb has no move left.
+        _ if req.best && !lost => {
             let mv = search(&input);
             (
                 Advice::at(mv.cell, mv.win, mv.exact),
@@ -398,6 +408,9 @@ pub fn analyze_with(
         play_on,
         explain: explained,
         judged,
+        lost: lost.then(|| LostRound {
+            level_next: after(Outcome::Lost),
+        }),
     })
 }
 

@@ -126,6 +126,31 @@ test('assistant: clues by keyboard, odds, best move followed to the end, undo', 
   }
 });
 
+test('assistant: a cleared board is won with its coins, for either goal; a Voltorb ends the round', async (t) => {
+  const { page, errors } = await browser.open(t, '#/voltorb');
+  const record = async (cell, value) => {
+    await page.locator(`.vf-card[data-cell="${cell}"]`).focus();
+    await page.keyboard.press(String(value));
+    await page.waitForFunction((c) => document.querySelector(`.vf-card[data-cell="${c}"]`).classList.contains('vf-up'), cell);
+  };
+  const multipliers = BOARD.flat().map((v, cell) => [cell, v]).filter(([, v]) => v >= 2);
+  for (const objective of ['win', 'coins']) {
+    await pasteBoard(page, { level: '5', objective, clues: [...ROWS, ...COLS].join(', ') });
+    await advice(page);
+    for (const [cell, value] of multipliers) await record(cell, value);
+    // 3 × 3 × 3 × 3 × 3 × 2 coins, and a cleared level-5 board leads to level 6.
+    assert.match(await advice(page), /Board cleared: every 2 and 3 is face up\. The round pays 486 coins; the next round is level 6\./, objective);
+  }
+  // A Voltorb recorded: no card is advised any more.
+  await pasteBoard(page, { level: '5', objective: 'win', clues: [...ROWS, ...COLS].join(', ') });
+  await advice(page);
+  await record(5, 1);
+  await record(1, 0);
+  assert.match(await advice(page), /Voltorb: this round is lost and pays nothing\. The next round is level \d/);
+  assert.equal(await page.locator('.vf-card.vf-best').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
 test('play: a dealt board, memo marks, flipping, hints, next round', async (t) => {
   const { page, errors } = await browser.open(t, '#/voltorb', { ...PHONE, colorScheme: 'dark' });
   {

@@ -322,13 +322,27 @@ export function mount(root, { engine }) {
       : `${summary} · best move ${formatMs(ms)}`;
     const playOn = full.continue;
     const exact = isExact(full);
+    if (full.lost) {
+      // The game ends a round on a Voltorb: there is no move to advise.
+      const next = full.lost.level_next == null ? '' : ` The next round is ${levelText(full.lost.level_next)}.`;
+      adviceMsg.show(`Voltorb: this round is lost and pays nothing.${next} Enter the next board's clues, or Undo if that card was recorded by mistake.`, 'error');
+      quitMsg.clear();
+      showWhy(full);
+      drawAssist();
+      return;
+    }
     // An approximate answer can be searched again with the large budget, once.
     const further = !exact && !args.exhaustive
       ? messageAction('Search to the end (up to half a minute)', () => searchToTheEnd(args, summary, result)) : null;
     const approximate = args.exhaustive
       ? ' (approximate even after the longest search: a lower bound)'
       : ' (approximate, a lower bound: the search stopped at its budget)';
-    if (full.best && full.objective === 'coins') {
+    // Every 2 and 3 is face up (for either goal): the round is won.
+    const cleared = !full.best && full.win != null && full.win >= 0.9999;
+    if (cleared) {
+      const won = full.quit ? ` The round pays ${coins(full.quit.coins)}${playOn?.level_next == null ? '' : `; the next round is ${levelText(playOn.level_next)}`}.` : '';
+      adviceMsg.show(`Board cleared: every 2 and 3 is face up.${won}`, 'success');
+    } else if (full.best && full.objective === 'coins') {
       const about = exact ? '' : 'at least ';
       adviceMsg.show(`Best move for coins: row ${full.best.row + 1}, column ${full.best.col + 1} — ${about}${coins(playOn?.coins ?? 0)} expected, ${percent(full.best.win)} to clear`
         + `${exact ? '' : approximate}`, 'info', further);
@@ -341,7 +355,7 @@ export function mount(root, { engine }) {
       adviceMsg.show(`Quit now: no card left pays more on average than the ${coins(full.quit.coins)} you have`
         + `${exact ? '.' : ' (as far as the search went: it stopped at its budget).'}`, exact ? 'success' : 'info', further);
     } else if (full.win != null) {
-      adviceMsg.show(full.win >= 0.9999 ? 'Board cleared: nothing left to find.' : `Win probability ${percent(full.win)}`, full.win >= 0.9999 ? 'success' : 'info');
+      adviceMsg.show(`Win probability ${percent(full.win)}`, 'info');
     }
     showQuitAdvice(full);
     showWhy(full);
