@@ -41,6 +41,7 @@ test('Print puts the puzzle on the board, with its level and rating, alone on th
   assert.equal(printed[0].puzzle, EASY);
   assert.match(printed[0].caption, /^Easy · SE \d+\.\d$/);
   assert.match(await page.textContent('[data-role=print-message]'), /sent to the print dialog/);
+  assert.equal(await page.textContent('.print-sheet .print-footer'), 'Gridwise Sudoku · the puzzle has exactly one solution');
 
   // On paper: the sheet only, no navigation, panels or board canvas.
   await page.emulateMedia({ media: 'print' });
@@ -91,6 +92,8 @@ test('a puzzle with more than one solution prints without a rating, and says why
   const printed = await sheet();
   assert.equal(printed[0].puzzle, several);
   assert.equal(printed[0].caption, 'Sudoku');
+  // The sheet makes no promise of one solution.
+  assert.equal(await page.textContent('.print-sheet .print-footer'), 'Gridwise Sudoku');
   assert.match(await page.textContent('[data-role=print-message]'), /without a rating: .*more than one solution/);
 });
 

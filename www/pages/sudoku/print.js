@@ -17,7 +17,9 @@ export function printPuzzles(puzzles, { print = () => window.print() } = {}) {
   for (const [i, p] of puzzles.entries()) sheet.append(puzzleFigure(p, puzzles.length > 1 ? i + 1 : 0));
   const footer = document.createElement('p');
   footer.className = 'print-footer';
-  footer.textContent = 'Gridwise Sudoku · every puzzle has exactly one solution';
+  // Only rated puzzles are known to have one solution (a puzzle with several is never rated).
+  const unique = puzzles.every((p) => typeof p.rating === 'number');
+  footer.textContent = unique ? `Gridwise Sudoku · ${puzzles.length === 1 ? 'the puzzle has' : 'every puzzle has'} exactly one solution` : 'Gridwise Sudoku';
   sheet.append(footer);
   document.body.append(sheet);
   const cleanUp = () => sheet.remove();
