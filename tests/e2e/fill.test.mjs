@@ -415,8 +415,10 @@ test('drop and paste open images; oversized ones are refused; pen, eraser, zoom,
 
     const wide = new Uint8Array(8193 * 4).fill(255);
     await sendImage(page, 'paste', 'wide.png', encodePng(8193, 1, wide));
-    await page.waitForFunction(() => document.querySelector('[data-msg="file"]').classList.contains('error'));
-    assert.match(await page.textContent('[data-msg="file"]'), /8193×1; the largest image this page opens is 8192×8192/);
+    // Answered under the canvas, where a dropped or pasted image shows, and in view.
+    await page.waitForFunction(() => document.querySelector('[data-msg="canvas"]').classList.contains('error'));
+    assert.match(await page.textContent('[data-msg="canvas"]'), /8193×1; the largest image this page opens is 8192×8192/);
+    assert.ok(await inViewport(page.locator('[data-msg="canvas"]')), 'the refusal is on screen');
     assert.equal(await page.textContent('.fill-size'), '20 × 10', 'the open image is kept');
 
     const blue = new Uint8Array(30 * 30 * 4);
@@ -480,6 +482,13 @@ test('a 4096×4096 canvas fills in the worker', async (t) => {
     assert.deepEqual(await pixel(page, 4095, 4095), [0xf0, 0x8c, 0x00, 255]);
     await page.click('[data-act="undo"]');
     assert.deepEqual(await pixel(page, 0, 0), [0x1c, 0x7e, 0xd6, 255]);
+    // A new canvas drops the last fill's figures: they were about the picture that went.
+    await page.selectOption('.fill-new-size', '1280x800');
+    await page.click('[data-act="new"]');
+    await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '1280 × 800');
+    assert.equal(await page.textContent('.fill-result'), '');
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '4096 × 4096');
 
     // Escape right after a click cancels the fill if it is still running; either way the image
     // is whole and matches what the page says.

@@ -393,21 +393,32 @@ export function mount(root, { engine }) {
   });
 
   // ---- files -------------------------------------------------------------------------------
-  async function openImage(blob) {
-    if (busy) return;
+  /** Says why a file action waits: a fill or the region colouring is still running. */
+  function sayBusy(slot, what) {
+    slot.show(`${what} waits for the work under way: let it finish, or Cancel it (Esc), then try again.`, 'info');
+  }
+  /**
+   * Opens an image from the file picker (answered beside it, in `slot`) or dropped or pasted on
+   * the canvas (answered under the canvas, where the user is looking).
+   */
+  async function openImage(blob, slot = fileMsg) {
+    if (busy) { sayBusy(slot, 'Opening an image'); return; }
     fileMsg.clear();
+    canvasMsg.clear();
     try {
       const img = await decodeImage(blob, blob.name ? `“${blob.name}”` : 'The image');
       doc.replace(img.width, img.height, img.pixels, 'open');
       doc.name = blob.name || null;
+      resultOut.textContent = '';
       edited();
-      fileMsg.show(`Opened ${blob.name || 'the image'} (${img.width} × ${img.height}).`, 'success');
+      slot.show(`Opened ${blob.name || 'the image'} (${img.width} × ${img.height}).`, 'success');
     } catch (err) {
-      fileMsg.show(err.message, 'error');
+      slot.show(err.message, 'error');
+      slot.element.scrollIntoView({ block: 'nearest' });
     }
   }
   async function save() {
-    if (busy) return;
+    if (busy) { sayBusy(fileMsg, 'Saving'); return; }
     try {
       const name = savedName(doc.name);
       await savePng(canvas, name);
@@ -421,10 +432,13 @@ export function mount(root, { engine }) {
     return { width: Math.max(64, Math.floor(w - 16)), height: Math.max(64, Math.floor(h - 16)) };
   }
   function newCanvas(choice) {
-    if (busy) return;
+    if (busy) { sayBusy(fileMsg, 'A new canvas'); return; }
     const { width, height } = choice === 'fit' ? fitSize() : (([w, h]) => ({ width: w, height: h }))(choice.split('x').map(Number));
     doc.replace(width, height, blankPixels(width, height), 'new', { colour: BLANK });
     doc.name = null;
+    // The last fill's figures were about the picture that went.
+    resultOut.textContent = '';
+    canvasMsg.clear();
     edited();
     fileMsg.show(`New ${width} × ${height} canvas. Undo brings the previous one back.`, 'info');
   }
@@ -437,12 +451,12 @@ export function mount(root, { engine }) {
     dragDepth = 0;
     viewport.classList.remove('dragging');
     const file = imageFrom(e.dataTransfer);
-    if (file) openImage(file);
-    else fileMsg.show('Nothing to open: drop an image file.', 'error');
+    if (file) openImage(file, canvasMsg);
+    else canvasMsg.show('Nothing to open: drop an image file.', 'error');
   });
   scope.on(window, 'paste', (e) => {
     const file = imageFrom(e.clipboardData);
-    if (file) { e.preventDefault(); openImage(file); }
+    if (file) { e.preventDefault(); openImage(file, canvasMsg); }
   });
 
   // ---- start -------------------------------------------------------------------------------
