@@ -1,7 +1,7 @@
 //! `gridwise sudoku rate | hint | steps | generate` as a user runs them.
 
 mod common;
-use common::gridwise_with_input;
+use common::{gridwise_code, gridwise_with_input};
 
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -206,4 +206,41 @@ fn generate_stops_at_its_limit_and_says_how_to_go_further() {
         stderr.contains("--max-attempts or --time-limit"),
         "{stderr}"
     );
+}
+
+/// A value `generate` cannot take is a usage error (exit 2, as clap's own are), said before
+/// any seed is chosen; a level that is not met names the level, not its rating bounds.
+#[test]
+fn generate_refuses_bad_values_as_usage_errors() {
+    for (args, said) in [
+        (&["--level", "insane"][..], "unknown level 'insane'"),
+        (&["--symmetry", "weird"], "unknown symmetry 'weird'"),
+        (&["--technique", "foo"], "unknown technique 'foo'"),
+        (&["--rating", "9-3"], "bad rating range 9-3"),
+        (&["--rating", "2.1-2.2"], "no puzzle is rated 2.1-2.2"),
+    ] {
+        let (code, err) = gridwise_code(&[&["sudoku", "generate"][..], args].concat());
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("error: {said}")),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("seed"), "{args:?}: {err}");
+    }
+    let (code, err) = gridwise_code(&[
+        "sudoku",
+        "generate",
+        "--level",
+        "extreme",
+        "--max-attempts",
+        "1",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("no extreme puzzle found in 1 attempt:"),
+        "{err}"
+    );
+    assert!(err.contains("or choose another level"), "{err}");
 }

@@ -33,3 +33,17 @@ pub fn gridwise_with_input(args: &[&str], input: &str) -> (bool, String, String)
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Runs `gridwise ARGS` with an empty standard input; returns (exit code, stderr).
+#[allow(dead_code)]
+pub fn gridwise_code(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridwise"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("gridwise runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -122,11 +122,7 @@ pub fn run(cmd: Command) -> ExitCode {
             rating,
             technique.as_deref(),
             count,
-            seed.unwrap_or_else(|| {
-                let seed = crate::seed::clock_seed();
-                eprintln!("seed {seed} (--seed {seed} makes these puzzles again)");
-                seed
-            }),
+            seed,
             &symmetry,
             Limits {
                 attempts: max_attempts,
@@ -174,11 +170,14 @@ fn generate(
     rating: Option<String>,
     technique: Option<&str>,
     count: u32,
-    seed: u64,
+    seed: Option<u64>,
     symmetry: &str,
     limits: Limits,
 ) -> ExitCode {
+    // The request is checked before a seed is chosen: each puzzle sets its own below.
+    let level_name = level.clone();
     let request = (|| {
+        let seed = 0;
         let sym = Symmetry::parse(symmetry).map_err(|e| e.to_string())?;
         if let Some(name) = technique {
             return Request::for_technique(name, sym, seed).map_err(|e| e.to_string());
@@ -202,10 +201,16 @@ fn generate(
     let mut req = match request {
         Ok(r) => r,
         Err(e) => {
+            // A value the command line cannot take: a usage error, as clap's own are.
             eprintln!("error: {e}");
-            return ExitCode::FAILURE;
+            return ExitCode::from(2);
         }
     };
+    let seed = seed.unwrap_or_else(|| {
+        let seed = crate::seed::clock_seed();
+        eprintln!("seed {seed} (--seed {seed} makes these puzzles again)");
+        seed
+    });
     // A range nothing falls in would otherwise run forever: both limits are the user's to raise.
     req.max_attempts = limits.attempts;
     let mut out = io::stdout().lock();
@@ -250,11 +255,21 @@ fn generate(
                 };
                 let widen = if technique.is_some() {
                     "or try another technique"
+                } else if level_name.is_some() {
+                    "or choose another level"
                 } else {
                     "or widen --rating"
                 };
+                // A level is named as the user gave it, not by its rating bounds.
+                let what = match (&level_name, &e) {
+                    (Some(level), generator::GenerateError::GaveUp { attempts, .. }) => {
+                        let s = if *attempts == 1 { "" } else { "s" };
+                        format!("no {level} puzzle found in {attempts} attempt{s}")
+                    }
+                    _ => e.to_string(),
+                };
                 eprintln!(
-                    "error: {e}: {why} (closest rating {closest:.1}); raise --max-attempts or --time-limit, {widen}"
+                    "error: {what}: {why} (closest rating {closest:.1}); raise --max-attempts or --time-limit, {widen}"
                 );
                 return ExitCode::FAILURE;
             }
