@@ -107,7 +107,14 @@ fn is_decoration(ch: char) -> bool {
     ch.is_whitespace()
         || matches!(
             ch,
-            '|' | '-' | '+' | '\u{feff}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{ad}'
+            '|' | '-'
+                | '+'
+                | '\u{feff}'
+                | '\u{200b}'
+                | '\u{200c}'
+                | '\u{200d}'
+                | '\u{2060}'
+                | '\u{ad}'
         )
 }
 
