@@ -158,8 +158,10 @@ bindThemeButton(document.querySelector('.theme-toggle'));
 // the current tool into view.
 function updateNavCue() {
   const more = [];
-  if (nav.scrollLeft > 2) more.push('start');
-  if (nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 2) more.push('end');
+  // A few pixels cut (the focus ring's room, where scroll snapping leaves the list) hide no
+  // link: fading the edge for them would only wash out the first link.
+  if (nav.scrollLeft > 8) more.push('start');
+  if (nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 8) more.push('end');
   nav.dataset.more = more.join(' ');
 }
 nav.addEventListener('scroll', updateNavCue, { passive: true });
