@@ -357,6 +357,14 @@ test('a complete grid is not taken for a puzzle; the game in progress stays', as
 test('entering a puzzle: 0, . and Space leave a cell empty and move on', async () => {
   await page.click('[data-action=blank]');
   await page.waitForSelector('.sudoku-board-wrap[data-mode=edit]');
+  // The entry bar's Start is on screen, and the title is not cut in half under the header.
+  const view = await page.evaluate(() => {
+    const header = document.querySelector('.app-header').getBoundingClientRect().bottom;
+    const title = document.querySelector('.page-title').getBoundingClientRect();
+    const start = document.querySelector('[data-action=start]').getBoundingClientRect();
+    return { cut: title.top < header && title.bottom > header, start: start.top >= header && start.bottom <= innerHeight };
+  });
+  assert.deepEqual(view, { cut: false, start: true });
   await page.locator('.sudoku-board').focus();
   // The first row of OTHER, "..9748...", typed with each kind of blank.
   for (const key of ['.', 'Space', '9', '7', '4', '8', '0', '.', 'Space']) await page.keyboard.press(key);

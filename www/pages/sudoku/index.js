@@ -701,11 +701,18 @@ export function mount(root, { engine }) {
   /** Scrolls the board, with its level and timer, into view when any of it is hidden. */
   function showBoard() {
     if (boardOnScreen()) return;
-    // From the top of the page when the board fits there (a title cut in half under the
-    // header looks broken), else with its level and timer just under the header.
+    revealBoardFrom(el.status);
+  }
+
+  /**
+   * Brings the board into view from the top of the page when it fits there (a title cut in
+   * half under the header looks broken), else with `first` (what is above it that the player
+   * needs) just under the header.
+   */
+  function revealBoardFrom(first) {
     const boardBottom = el.wrap.getBoundingClientRect().bottom + window.scrollY;
     if (boardBottom <= window.innerHeight) window.scrollTo({ top: 0 });
-    else el.status.scrollIntoView({ block: 'start' });
+    else first.scrollIntoView({ block: 'start' });
   }
 
   // A puzzle without a rating gets one quietly in the background; any task the player starts
@@ -942,9 +949,9 @@ export function mount(root, { engine }) {
       replaceGame('edit', new Array(81).fill(0), { meta: { source: 'entered' } });
       ui.selected = 0;
       // The player types next: the entry bar with its Start button, and the board under it.
-      el.editBar.scrollIntoView({ block: 'start' });
-      el.canvas.focus({ preventScroll: true });
       render();
+      revealBoardFrom(el.editBar);
+      el.canvas.focus({ preventScroll: true });
       if (ui.previous) say(el.boardMsg, 'Your game is kept.', 'info', backButton());
     },
   };
