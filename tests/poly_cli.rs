@@ -265,7 +265,10 @@ fn triangle_boards_from_sizes_library_and_files() {
         "2x3*2",
     ]);
     assert!(!ok);
-    assert!(err.contains("tri grid but the pieces are square"), "{err}");
+    assert!(
+        err.contains("triangle grid but the pieces are square"),
+        "{err}"
+    );
 }
 
 #[test]
