@@ -193,6 +193,25 @@ test('a long search can be stopped, and the next search works', async (t) => {
   }
 });
 
+test('a size out of range is brought into it, and the page says what it became', async (t) => {
+  const { page, errors } = await browser.open(t, '#/poly');
+  await page.waitForSelector('select[data-puzzle] option[value="pentominoes-6x10"]', { state: 'attached' });
+  await page.selectOption('[data-puzzle]', 'draw');
+  await page.fill('[data-w]', '30');
+  await page.dispatchEvent('[data-w]', 'change');
+  assert.equal(await page.inputValue('[data-w]'), '24');
+  assert.equal(await page.textContent('[data-size-msg]'), 'Sides run from 1 to 24: 30 became 24.');
+  await page.fill('[data-h]', '');
+  await page.dispatchEvent('[data-h]', 'change');
+  assert.equal(await page.inputValue('[data-h]'), '1');
+  assert.equal(await page.textContent('[data-size-msg]'), 'Sides run from 1 to 24: an empty size became 1.');
+  // A size in range says nothing more.
+  await page.fill('[data-h]', '10');
+  await page.dispatchEvent('[data-h]', 'change');
+  assert.equal(await page.textContent('[data-size-msg]'), '');
+  assert.deepEqual(errors, []);
+});
+
 test('a double click on Solve starts one search, which Stop ends, leaving every worker free', async (t) => {
   const { page, errors } = await browser.open(t, '#/poly');
   await page.waitForSelector('select[data-puzzle] option[value="pentominoes-6x10"]', { state: 'attached' });

@@ -69,6 +69,7 @@ export function mount(root, { engine }) {
   const messages = new Messages();
   const runMsg = messages.slot($('[data-msg]'));
   const boardMsg = messages.slot($('[data-board-msg]'));
+  const sizeMsg = messages.slot($('[data-size-msg]'));
   const piecesMsg = messages.slot($('[data-pieces-msg]'));
   const exportMsg = messages.slot($('[data-export-msg]'));
 
@@ -720,6 +721,12 @@ export function mount(root, { engine }) {
     const side = (input) => Math.max(1, Math.min(MAX_SIDE, parseInt(input.value, 10) || 1));
     const w = side(ui.w);
     const h = side(ui.h);
+    // A size out of range is brought into it, and the user told which it became.
+    const changed = [[ui.w, w], [ui.h, h]].filter(([input, v]) => input.value.trim() !== String(v));
+    sizeMsg.clear();
+    if (changed.length) {
+      sizeMsg.show(`Sides run from 1 to ${MAX_SIDE}: ${changed.map(([input, v]) => `${input.value.trim() || 'an empty size'} became ${v}`).join(', ')}.`, 'info');
+    }
     ui.w.value = w;
     ui.h.value = h;
     if (w === state.draw.width && h === state.draw.height) return;
