@@ -364,7 +364,7 @@ mod tests {
     #[test]
     fn invisible_characters_are_read_past() {
         let mut marked = format!("\u{feff}{}", &PUZZLE[..9]);
-        marked.push_str("\u{200b}");
+        marked.push('\u{200b}');
         marked.push_str(&PUZZLE[9..]);
         assert_eq!(Grid::parse(&marked).unwrap(), Grid::parse(PUZZLE).unwrap());
     }
