@@ -47,6 +47,8 @@ pub struct GenerateOptions {
     pub symmetry: Option<String>,
     /// The seed.
     pub seed: Option<SeedValue>,
+    /// How long to look before giving up (the page's default when absent).
+    pub seconds: Option<f64>,
 }
 
 impl GenerateOptions {

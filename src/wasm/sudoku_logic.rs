@@ -12,6 +12,7 @@ use crate::sudoku::rating::{
     PathPosition, Rating, parse_unique, position_before, rate_grid, rating_of, steps_of_with,
 };
 use crate::sudoku::step::Step;
+use crate::util::place::ErrorPlace;
 
 #[derive(Deserialize)]
 struct HintArgs {
@@ -88,20 +89,56 @@ impl RateReply {
     }
 }
 
+/// How long the page's generator looks before it gives up with advice, as the CLI's
+/// `--time-limit` does by default: a range nothing falls in would otherwise run until cancelled.
+const GENERATE_SECONDS: f64 = 120.0;
+
 /// `sudoku.generate {level | min, max, symmetry, seed}` → `{puzzle, rating, level, seed}`,
-/// reporting `{attempts, best}` as it works.
+/// reporting `{attempts, best}` as it works; after [`GENERATE_SECONDS`] an error that says what
+/// came closest and what to change.
 #[wasm_bindgen]
 pub fn sudoku_generate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let options: GenerateOptions = from_args(args)?;
     let request = options.request()?;
     let mut reporter = Progress::new(progress);
+    let seconds = options
+        .seconds
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .unwrap_or(GENERATE_SECONDS);
+    let started = now_ms();
+    let (mut attempts, mut closest) = (0, 0.0);
     let made = generator::generate(&request, &mut |p| {
         if reporter.due() {
             reporter.report(p, true);
         }
-        true
-    })?;
-    to_js(&made)
+        (attempts, closest) = (p.attempts, p.best);
+        now_ms() - started < seconds * 1000.0
+    });
+    match made {
+        Ok(made) => to_js(&made),
+        Err(
+            generator::GenerateError::GaveUp { .. }
+            | generator::GenerateError::GaveUpOnTechnique { .. },
+        ) => {
+            let change = if options.technique.is_some() {
+                "try another technique, or try again"
+            } else if options.level.is_some() {
+                "choose another level, or try again"
+            } else {
+                "widen the range, or try again"
+            };
+            let looked = if seconds >= 90.0 {
+                format!("{:.0} minutes", seconds / 60.0)
+            } else {
+                format!("{seconds:.0} s")
+            };
+            let message = format!(
+                "none found in {looked} ({attempts} puzzles tried; the closest was rated {closest:.1}): {change}"
+            );
+            Err(Failure::new(&message, &ErrorPlace::field("rating")))
+        }
+        Err(other) => Err(other.into()),
+    }
 }
 
 #[derive(Deserialize)]

@@ -393,3 +393,17 @@ test('a custom rating range that is not one says what is wrong, and clears on an
   await page.click('[data-level=easy]');
   await waitText('game-message', /^$/);
 });
+
+test('a generate request nothing meets gives up at its time limit, saying what came closest', async () => {
+  // The page's limit is two minutes; the request can ask for less, as this one does.
+  const message = await page.evaluate(async () => {
+    const { engine } = await import('./engine.js');
+    try {
+      await engine.run('sudoku.generate', { min: 12, max: 12, seed: 5, seconds: 1 });
+      return 'generated';
+    } catch (err) {
+      return err.message;
+    }
+  });
+  assert.match(message, /^None found in 1 s \([\d,]+ puzzles tried; the closest was rated \d+\.\d\): widen the range, or try again$/i);
+});
