@@ -349,3 +349,41 @@ fn undo_and_redo_name_the_step_the_worker_made() {
     );
     assert_eq!(field(&err, "field").as_string().as_deref(), Some("which"));
 }
+
+/// A fill undone and followed by a new fill is dropped by the worker, as the page drops its
+/// redo branch: repeated fills and undos no longer pile up steps nobody can name again.
+#[wasm_bindgen_test]
+fn a_new_fill_drops_the_steps_undone_before_it() {
+    fill_load(
+        args(&image(), r#"{"width":4,"height":3,"revision":1}"#),
+        &noop(),
+    )
+    .unwrap();
+    let fill = |colour: &str, at: u32| {
+        let json = format!(
+            r#"{{"width":4,"height":3,"x":3,"y":0,"color":{colour},"revision":{at},"next":{},"options":{{}}}}"#,
+            at + 1
+        );
+        let reply = fill_apply(js_sys::JSON::parse(&json).unwrap(), &noop()).unwrap();
+        field(&reply, "step").as_f64().expect("a step")
+    };
+    let patch = |json: String| fill_patch(js_sys::JSON::parse(&json).unwrap(), &noop());
+    let first = fill("[255,0,0,255]", 1);
+    patch(format!(
+        r#"{{"step":{first},"which":"before","revision":2,"next":3}}"#
+    ))
+    .unwrap();
+    let second = fill("[0,0,255,255]", 3);
+    // The undone first fill is gone; the second is kept for its undo.
+    let err = JsValue::from(
+        patch(format!(
+            r#"{{"step":{first},"which":"after","revision":4,"next":5}}"#
+        ))
+        .unwrap_err(),
+    );
+    assert_eq!(field(&err, "field").as_string().as_deref(), Some("step"));
+    patch(format!(
+        r#"{{"step":{second},"which":"before","revision":4,"next":5}}"#
+    ))
+    .unwrap();
+}

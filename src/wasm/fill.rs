@@ -201,6 +201,10 @@ struct Steps {
     next: u32,
     kept: std::collections::VecDeque<(u32, Bounds, UndoPatches)>,
     bytes: usize,
+    /// Steps undone and not redone. A new step ends the page's redo branch, so it drops them:
+    /// a fill and its undo, repeated, used to keep every step (4 MB each on a 4096² photo)
+    /// until the byte limit.
+    undone: std::collections::HashSet<u32>,
 }
 
 fn patch_bytes(p: &Patch) -> usize {
@@ -215,6 +219,18 @@ impl Steps {
     fn keep(&mut self, bounds: Bounds, undo: UndoPatches) -> u32 {
         let id = self.next;
         self.next += 1;
+        if !self.undone.is_empty() {
+            let undone = std::mem::take(&mut self.undone);
+            let mut freed = 0;
+            self.kept.retain(|(k, _, old)| {
+                let gone = undone.contains(k);
+                if gone {
+                    freed += patch_bytes(&old.before) + patch_bytes(&old.after);
+                }
+                !gone
+            });
+            self.bytes -= freed;
+        }
         self.bytes += patch_bytes(&undo.before) + patch_bytes(&undo.after);
         self.kept.push_back((id, bounds, undo));
         while self.bytes > STEPS_MAX_BYTES {
@@ -224,6 +240,15 @@ impl Steps {
             self.bytes -= patch_bytes(&old.before) + patch_bytes(&old.after);
         }
         id
+    }
+
+    /// Notes that step `id` was undone (`after` false) or redone.
+    fn applied(&mut self, id: u32, after: bool) {
+        if after {
+            self.undone.remove(&id);
+        } else {
+            self.undone.insert(id);
+        }
     }
 
     /// Step `id`'s patch "before" or "after", with its rectangle.
@@ -378,8 +403,11 @@ pub fn fill_patch(args: JsValue, _progress: &js_sys::Function) -> Result<JsValue
         };
         patch
             .apply(pixels, *width as usize, *height as usize, bounds)
-            .map(|()| ((), true))
-            .map_err(|e| Failure::new(&e.to_string(), &ErrorPlace::field("patch")))
+            .map_err(|e| Failure::new(&e.to_string(), &ErrorPlace::field("patch")))?;
+        if sent.is_none() {
+            steps.applied(named.step.unwrap_or_default(), after);
+        }
+        Ok(((), true))
     })?;
     to_js(&serde_json::json!({ "revision": revisions.next }))
 }
