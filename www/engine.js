@@ -269,6 +269,9 @@ export class WorkerPool {
     this.restarts++;
     if (this.onRestart) try { this.onRestart(); } catch (err) { console.error(err); }
     this.pump();
+    // The next request (often right after a cancel: the user's next try) should not wait for a
+    // worker to load its module: one is started now if none is left.
+    this.warm();
   }
 
   onMessage(slot, msg) {

@@ -5,7 +5,8 @@ import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 
 /** How each stand-in worker created from now on behaves: 'load-error' (its script does not
- *  load), 'init-error' (the module does not instantiate) or 'ok' (answers every request). */
+ *  load), 'init-error' (the module does not instantiate), 'busy' (never answers a request) or
+ *  'ok' (answers every request). */
 let plan = [];
 let created = 0;
 
@@ -30,6 +31,7 @@ class StandInWorker extends EventTarget {
         }
         return;
       }
+      if (this.behaviour === 'busy') return;
       this.reply({ id: msg.id, kind: 'result', value: { echoed: msg.args } });
     }, 1);
   }
@@ -73,5 +75,22 @@ test('when every start fails, the waiting requests fail with a message instead o
   // A later request tries again.
   plan = ['ok'];
   assert.deepEqual(await pool.run('sudoku.count', { n: 1 }), { echoed: { n: 1 } });
+  pool.close();
+});
+
+test('a worker stopped by a cancel is replaced at once, so the next request finds one ready', { timeout: 5000 }, async () => {
+  plan = ['busy'];
+  const pool = new WorkerPool({ size: 2 });
+  const stop = new AbortController();
+  const running = pool.run('sudoku.solve', { n: 1 }, { signal: stop.signal });
+  await new Promise((resolve) => { setTimeout(resolve, 20); });
+  assert.equal(pool.stats().busy, 1);
+  stop.abort();
+  await assert.rejects(running, { name: 'AbortError' });
+  // No request waits, yet a fresh worker is starting (and then ready) in its place.
+  assert.equal(created, 2);
+  await new Promise((resolve) => { setTimeout(resolve, 20); });
+  assert.deepEqual({ workers: pool.stats().workers, busy: pool.stats().busy }, { workers: 1, busy: 0 });
+  assert.deepEqual(await pool.run('sudoku.solve', { n: 2 }), { echoed: { n: 2 } });
   pool.close();
 });
