@@ -99,3 +99,39 @@ fn threads_share_the_search_and_agree_on_the_winning_chance() {
     let (ok, _, err) = gridwise_with_input(&["voltorb", "solve", "--threads", "0"], &input);
     assert!(!ok && err.contains("threads"), "{err}");
 }
+
+/// A field of the wrong kind is named, with what it takes, and marked as the field at fault.
+#[test]
+fn a_field_of_the_wrong_kind_is_named() {
+    let five = "[[5,1],[5,1],[5,1],[5,1],[5,1]]";
+    let input = format!(
+        "{{\"rows\":[[-1,1],[5,1],[5,1],[5,1],[5,1]],\"cols\":{five}}}\n\
+         {{\"rows\":{five},\"cols\":{five},\"weighting\":\"foo\"}}\n[]\n"
+    );
+    let (ok, out, _) = gridwise_with_input(&["voltorb", "solve"], &input);
+    assert!(!ok);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["field"], "rows");
+    assert!(
+        lines[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("\"rows\" takes five [sum, voltorbs] pairs")
+    );
+    assert_eq!(lines[1]["field"], "weighting");
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("\"game\" or \"uniform\"")
+    );
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("a position is a JSON object")
+    );
+}

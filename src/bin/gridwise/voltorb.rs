@@ -13,7 +13,7 @@ use gridwise::voltorb::coins::EXHAUSTIVE_COIN_BUDGET;
 use gridwise::voltorb::game::{Deal, deal};
 use gridwise::voltorb::policy::EXHAUSTIVE_BUDGET;
 
-use crate::input::{answer_lines, json_error, located};
+use crate::input::{LineError, answer_lines, json_error, located};
 use crate::measure::{BenchContext, BenchRow, median};
 
 /// The `gridwise voltorb` subcommands.
@@ -86,20 +86,74 @@ const POSITION_FIELDS: [&str; 10] = [
 
 /// One position line. A field the CLI does not know is refused by name: a misspelt
 /// `"reveald"` was read as no card revealed, and the odds were quietly those of another board.
-fn parse_position(text: &str) -> Result<AnalyzeArgs, String> {
+/// A field of the wrong kind is named, with what it takes.
+fn parse_position(text: &str) -> Result<AnalyzeArgs, LineError> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| format!("bad input: {e}"))?;
-    if let Some(fields) = value.as_object()
-        && let Some(unknown) = fields
-            .keys()
-            .find(|k| !POSITION_FIELDS.contains(&k.as_str()))
+    let Some(fields) = value.as_object() else {
+        return Err(
+            "bad input: a position is a JSON object such as {\"rows\": [[5, 1], …], \"cols\": […]}"
+                .to_string()
+                .into(),
+        );
+    };
+    if let Some(unknown) = fields
+        .keys()
+        .find(|k| !POSITION_FIELDS.contains(&k.as_str()))
     {
         return Err(format!(
             "bad input: unknown field \"{unknown}\" (the fields are {})",
             POSITION_FIELDS.join(", ")
-        ));
+        )
+        .into());
     }
-    serde_json::from_value(value).map_err(|e| format!("bad input: {e}"))
+    for (name, field) in fields {
+        if let Some(takes) = field_fault(name, field) {
+            return Err(LineError {
+                message: format!("bad input: \"{name}\" takes {takes}"),
+                place: gridwise::util::place::ErrorPlace::field(field_name(name)),
+            });
+        }
+    }
+    serde_json::from_value(value).map_err(|e| format!("bad input: {e}").into())
+}
+
+/// The field's name as an error place (a `'static` one of [`POSITION_FIELDS`]).
+fn field_name(name: &str) -> &'static str {
+    POSITION_FIELDS
+        .iter()
+        .find(|f| **f == name)
+        .copied()
+        .unwrap_or("input")
+}
+
+/// What a position field takes, when `value` is not of that kind.
+fn field_fault(name: &str, value: &serde_json::Value) -> Option<&'static str> {
+    use serde_json::from_value as read;
+    let v = value.clone();
+    let fits = match name {
+        "rows" | "cols" => read::<Vec<[u8; 2]>>(v).is_ok(),
+        "revealed" => read::<Vec<[u32; 3]>>(v).is_ok(),
+        "level" => read::<Option<u8>>(v).is_ok(),
+        "weighting" => read::<Option<gridwise::voltorb::Weighting>>(v).is_ok(),
+        "best" | "exhaustive" => read::<bool>(v).is_ok(),
+        "budget" => read::<Option<u64>>(v).is_ok(),
+        "objective" => read::<Objective>(v).is_ok(),
+        "judge" => read::<Option<[usize; 2]>>(v).is_ok(),
+        _ => true,
+    };
+    (!fits).then_some(match name {
+        "rows" => "five [sum, voltorbs] pairs of whole numbers from 0, top to bottom",
+        "cols" => "five [sum, voltorbs] pairs of whole numbers from 0, left to right",
+        "revealed" => "[row, col, value] triples of whole numbers (rows and columns from 0)",
+        "level" => "a whole number from 1 to 8",
+        "weighting" => "\"game\" or \"uniform\"",
+        "best" => "true or false",
+        "exhaustive" => "true or false",
+        "budget" => "a whole number from 0",
+        "objective" => "\"win\" or \"coins\"",
+        _ => "[row, col] (from 0)",
+    })
 }
 
 fn solve(file: Option<PathBuf>, threads: usize) -> ExitCode {
