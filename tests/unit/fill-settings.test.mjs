@@ -2,7 +2,7 @@
 // named after the opened file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rememberColour, RECENT_LIMIT } from '../../www/pages/fill/settings.js';
+import { loadSettings, rememberColour, RECENT_LIMIT } from '../../www/pages/fill/settings.js';
 import { DEFAULT_SWATCHES } from '../../www/pages/fill/template.js';
 import { savedName } from '../../www/pages/fill/io.js';
 
@@ -30,4 +30,24 @@ test('Save is named after the opened file', () => {
   assert.equal(savedName(null), 'fill.png');
   assert.equal(savedName(''), 'fill.png');
   assert.equal(savedName('a:b?.png'), 'a_b_-filled.png');
+});
+
+test('saved settings out of the controls\' range (another version, a hand edit) fall back to the defaults', () => {
+  const items = new Map();
+  globalThis.localStorage = {
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem: (k, v) => items.set(k, String(v)),
+    removeItem: (k) => items.delete(k),
+  };
+  const data = { tool: 'nuke', size: -5, alpha: 999, tolerance: 3.5, gap: 40, grow: -1, connectivity: 6, colour: 'red' };
+  localStorage.setItem('gridwise.fill.settings', JSON.stringify({ format: 1, saved: 0, data }));
+  const { settings } = loadSettings();
+  assert.deepEqual(
+    { tool: settings.tool, size: settings.size, alpha: settings.alpha, tolerance: settings.tolerance, gap: settings.gap, grow: settings.grow, connectivity: settings.connectivity, colour: settings.colour },
+    { tool: 'pen', size: 6, alpha: 255, tolerance: 32, gap: 0, grow: 0, connectivity: 4, colour: '#e03131' },
+  );
+  // Values in range are kept.
+  localStorage.setItem('gridwise.fill.settings', JSON.stringify({ format: 1, saved: 0, data: { tool: 'bucket', size: 12, connectivity: 8 } }));
+  const kept = loadSettings().settings;
+  assert.deepEqual([kept.tool, kept.size, kept.connectivity], ['bucket', 12, 8]);
 });

@@ -1,7 +1,7 @@
 // The tool settings of the Flood fill page (tool, colour, brush, bucket options, recent
 // colours), kept in localStorage so a returning user finds their brush as they left it.
 import { LocalDocument } from '../../ui/storage.js';
-import { DEFAULT_SWATCHES } from './template.js';
+import { DEFAULT_SWATCHES, TOOLS } from './template.js';
 
 const saved = new LocalDocument('gridwise.fill.settings', { format: 1, what: 'brush and bucket settings' });
 
@@ -31,6 +31,17 @@ export function loadSettings() {
       if (typeof data[key] === typeof settings[key]) settings[key] = data[key];
     }
     if (!['max', 'oklab'].includes(settings.metric)) settings.metric = 'max';
+    // Saved by another version, or edited by hand: each value must be one the controls offer
+    // (a negative size made every stroke throw).
+    if (!TOOLS.some((t) => t.id === settings.tool)) settings.tool = 'pen';
+    if (!/^#[0-9a-f]{6}$/.test(settings.colour)) settings.colour = '#e03131';
+    const whole = (value, low, high, otherwise) => (Number.isInteger(value) && value >= low && value <= high ? value : otherwise);
+    settings.alpha = whole(settings.alpha, 0, 255, 255);
+    settings.size = whole(settings.size, 1, 64, 6);
+    settings.tolerance = whole(settings.tolerance, 0, 255, 32);
+    settings.gap = whole(settings.gap, 0, 32, 0);
+    settings.grow = whole(settings.grow, 0, 16, 0);
+    if (![4, 8].includes(settings.connectivity)) settings.connectivity = 4;
     if (!Array.isArray(settings.recent) || settings.recent.length > RECENT_LIMIT
       || !settings.recent.every((c) => typeof c === 'string' && /^#[0-9a-f]{6}$/.test(c))) {
       settings.recent = [...DEFAULT_SWATCHES];
