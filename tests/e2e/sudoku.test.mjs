@@ -200,3 +200,14 @@ test('a long count can be cancelled and the next puzzle still solves', async () 
   await page.waitForFunction(() => /Exactly one/.test(document.querySelector('[data-role=solver-message]').textContent));
   assert.deepEqual(app.errors, []);
 });
+
+test('a saved game that cannot be read is said, and a new game starts', async () => {
+  // Written while on another page: leaving Sudoku saves its game.
+  await page.click('.tool-nav a[data-tool=voltorb]');
+  await page.waitForSelector('.vf-card');
+  await page.evaluate(() => localStorage.setItem('gridwise.sudoku.game', JSON.stringify({ format: 1, saved: 0, data: { v: 1, g: 'xyz' } })));
+  await page.click('.tool-nav a[data-tool=sudoku]');
+  await page.waitForSelector('.sudoku-board-wrap[data-givens]');
+  await page.waitForFunction(() => /saved game could not be read/.test(document.querySelector('[data-role=board-message]').textContent));
+  assert.match(await page.getAttribute('.sudoku-board-wrap', 'data-givens'), /^[1-9.]{81}$/);
+});

@@ -1056,6 +1056,9 @@ export function mount(root, { engine }) {
   const { data: saved, notice: savedNotice } = loadGame();
   const restored = !!saved && game.load(saved);
   if (savedNotice) say(el.boardMsg, savedNotice, 'warning');
+  // Saved data that reads as JSON but not as a game (damaged, or edited by hand) is said, as
+  // unreadable data is, rather than replaced without a word.
+  else if (saved && !restored) say(el.boardMsg, 'The saved game could not be read, so a new one was started.', 'warning');
   if (!restored || (game.isEmpty() && game.mode === 'play')) {
     game.reset('play', cellsFromText(WELCOME), { unique: true, meta: { source: 'welcome', level: 'easy' } });
   }
