@@ -868,3 +868,27 @@ test('gap closing on a phone: while a finger is down the marks show under it, an
   await page.waitForFunction(() => !('gapPreview' in document.querySelector('.fill-viewport').dataset));
   assert.deepEqual(errors, []);
 });
+
+test('the colour picker (I, or Alt+click with any tool) takes the picture\'s colour', async (t) => {
+  const { page, errors } = await openFill(t);
+  const two = new Uint8Array(20 * 10 * 4);
+  for (let i = 0; i < 200; i++) two.set(i % 20 < 10 ? [0, 200, 0, 255] : [18, 52, 86, 255], i * 4);
+  await sendImage(page, 'drop', 'two.png', encodePng(20, 10, two));
+  await page.waitForFunction(() => document.querySelector('.fill-size').textContent === '20 × 10');
+  await page.keyboard.press('i');
+  assert.equal(await page.getAttribute('button[data-tool="picker"]', 'aria-pressed'), 'true');
+  await clickPixel(page, 3, 5);
+  assert.equal(await page.inputValue('.fill-color'), '#00c800');
+  assert.match(await page.textContent('[data-msg="canvas"]'), /Picked #00c800/);
+  // With the pen, Alt+click picks instead of painting.
+  await page.keyboard.press('p');
+  const p = await screenOf(page, 15, 5);
+  await page.keyboard.down('Alt');
+  await page.mouse.click(p.x, p.y);
+  await page.keyboard.up('Alt');
+  assert.equal(await page.inputValue('.fill-color'), '#123456');
+  assert.deepEqual(await pixel(page, 15, 5), [18, 52, 86, 255], 'nothing was painted');
+  // The picked colour joins the recent swatches, selected.
+  assert.equal(await page.getAttribute('.fill-swatch[data-colour="#123456"]', 'aria-pressed'), 'true');
+  assert.deepEqual(errors, []);
+});

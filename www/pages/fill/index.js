@@ -200,6 +200,22 @@ export function mount(root, { engine }) {
     drawOverlay();
     gapPreview.update();
   }
+  /** The colour picker: the picture's colour at `p` becomes the colour in use. */
+  function pick(p) {
+    const x = Math.floor(p.x);
+    const y = Math.floor(p.y);
+    if (x < 0 || y < 0 || x >= doc.width || y >= doc.height) return;
+    const at = (y * doc.width + x) * 4;
+    const [r, g, b, a] = doc.pixels.subarray(at, at + 4);
+    if (a === 0) {
+      canvasMsg.show('That pixel is transparent: there is no colour to pick there.', 'info');
+      return;
+    }
+    const hex = `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    controls.setColour(hex);
+    useColour();
+    canvasMsg.show(`Picked ${hex}${a < 255 ? ` (the pixel is ${Math.round((a / 255) * 100)}% opaque; the opacity setting is unchanged)` : ''}.`, 'success');
+  }
   function useColour() {
     rememberColour(settings, settings.colour);
     controls.renderSwatches();
@@ -368,7 +384,7 @@ export function mount(root, { engine }) {
   }
 
   attachInput(viewport, scope, {
-    settings, strokes, view, bucket, drawOverlay, setTool, undo, redo, save,
+    settings, strokes, view, bucket, pick, drawOverlay, setTool, undo, redo, save,
     busy: () => busy,
     previewsGaps: () => settings.gap > 0 && !settings.global,
     // Pointer to painted for each move of the stroke under way (`data-stroke-ms`, a list, for

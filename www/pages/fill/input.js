@@ -7,8 +7,9 @@
 import { TOOLS } from './template.js';
 
 /**
- * `page`: {settings, strokes, view, busy(), bucket(point, {at}), drawOverlay(), hover(point),
- * previewsGaps(), stroked(at), setTool(id), setSize(n), undo(), redo(), save(), open(), cancel()}.
+ * `page`: {settings, strokes, view, busy(), bucket(point, {at}), pick(point), drawOverlay(),
+ * hover(point), previewsGaps(), stroked(at), setTool(id), setSize(n), undo(), redo(), save(),
+ * open(), cancel()}.
  */
 export function attachInput(viewport, scope, page) {
   const { view, strokes } = page;
@@ -39,6 +40,11 @@ export function attachInput(viewport, scope, page) {
     }
     if (e.button !== 0 || page.busy()) return;
     const p = view.toImage(e);
+    // The colour picker, or Alt with any tool (as paint programs have it).
+    if (page.settings.tool === 'picker' || e.altKey) {
+      page.pick(p);
+      return;
+    }
     // `at`: when the pointer went down, so click-to-painted counts from the event itself.
     if (page.settings.tool === 'bucket') {
       if (e.pointerType !== 'mouse') {

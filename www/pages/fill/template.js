@@ -11,6 +11,7 @@ export const TOOLS = [
   { id: 'rect', label: 'Rectangle', key: 'r' },
   { id: 'ellipse', label: 'Ellipse', key: 'o' },
   { id: 'bucket', label: 'Bucket fill', key: 'b' },
+  { id: 'picker', label: 'Pick a colour from the picture', key: 'i' },
   { id: 'hand', label: 'Pan', key: 'h' },
 ];
 export const DEFAULT_SWATCHES = ['#1c2233', '#ffffff', '#e03131', '#f08c00', '#ffd43b', '#2f9e44', '#1c7ed6', '#7048e8'];
@@ -109,7 +110,8 @@ export function template() {
         <details class="fill-keys">
           <summary>Keyboard shortcuts</summary>
           <dl>
-            <dt>P E L R O B H</dt><dd>pen, eraser, line, rectangle, ellipse, bucket, pan</dd>
+            <dt>P E L R O B I H</dt><dd>pen, eraser, line, rectangle, ellipse, bucket, colour picker, pan</dd>
+            <dt>Alt + click</dt><dd>pick the colour under the pointer, with any tool</dd>
             <dt>[ ]</dt><dd>brush size</dd>
             <dt>Ctrl+Z, Ctrl+Shift+Z</dt><dd>undo, redo</dd>
             <dt>+ − 0 1</dt><dd>zoom in, out, fit, 100%</dd>
