@@ -114,11 +114,16 @@ export function drawPlayCards(cards, round, analysis) {
       const p = analysis.p[Math.floor(cell / SIZE)][cell % SIZE];
       card.classList.add('vf-hint');
       card.style.setProperty('--risk', p[0].toFixed(3));
-      card.append(voltorbOdds(p[0]));
+      // The same odds as the assistant's: a Voltorb, and a 2 and a 3 apart.
+      card.append(voltorbOdds(p[0]), multiplierOdds(p));
       card.classList.toggle('vf-best', cell === best);
     }
     const memo = round.memo[cell].map((f) => (f === 0 ? 'Voltorb' : f)).join(' ');
-    card.setAttribute('aria-label', `${cardName(cell)}: face down${memo ? `, memo ${memo}` : ''}${cell === best ? ', best move' : ''}`);
+    const odds = analysis ? (() => {
+      const p = analysis.p[Math.floor(cell / SIZE)][cell % SIZE];
+      return `, Voltorb ${percent(p[0])}, 2 ${chance(p[2])}, 3 ${chance(p[3])}`;
+    })() : '';
+    card.setAttribute('aria-label', `${cardName(cell)}: face down${memo ? `, memo ${memo}` : ''}${odds}${cell === best ? ', best move' : ''}`);
   });
 }
 
