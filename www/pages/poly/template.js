@@ -94,6 +94,17 @@ export function template() {
           </details>
           <textarea id="poly-pieces" rows="2" spellcheck="false" data-pieces
             placeholder="pentominoes, 2x3*4, … or draw pieces with letters"></textarea>
+          <details class="poly-format">
+            <summary>How to write pieces</summary>
+            <p>Name sets and bricks, separated by commas: <code>pentominoes</code>, <code>tetrominoes*2</code>
+            (each piece twice), <code>2x3*4</code> (four 2 × 3 bricks). Or draw pieces: each letter is one
+            piece (give every piece its own letter), <code>.</code> is a gap, and a line <code>T*3</code>
+            gives piece T three copies:</p>
+            <pre>LL.  TTT
+.LL  .T.
+T*3</pre>
+            <p>Pieces may be turned and flipped. On a hex or triangle board, draw them as the board is drawn.</p>
+          </details>
           <label class="poly-check"><input type="checkbox" data-unused> allow unused pieces</label>
           <div data-pieces-msg></div>
         </div>
