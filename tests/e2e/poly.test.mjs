@@ -212,6 +212,23 @@ test('a size out of range is brought into it, and the page says what it became',
   assert.deepEqual(errors, []);
 });
 
+test('a drawn board moved to another grid takes that grid\'s piece set, saying so', async (t) => {
+  const { page, errors } = await browser.open(t, '#/poly');
+  await page.waitForSelector('select[data-puzzle] option[value="pentominoes-6x10"]', { state: 'attached' });
+  await page.selectOption('[data-puzzle]', 'draw');
+  await page.selectOption('[data-set]', 'pentominoes');
+  await page.click('[data-kind="tri"]');
+  assert.equal(await page.inputValue('[data-set]'), 'hexiamonds');
+  assert.equal(await page.inputValue('[data-pieces]'), 'hexiamonds');
+  assert.match(await page.textContent('[data-size-msg]'), /now the 12 hexiamonds \(triangles\), which fit the triangle grid/);
+  // Pieces the user typed are theirs: they stay, and the page says why it cannot solve.
+  await page.fill('[data-pieces]', 'AA\nA.');
+  await waitText(page, '[data-hint]', /Cannot solve|cells/);
+  await page.click('[data-kind="square"]');
+  assert.equal(await page.inputValue('[data-pieces]'), 'AA\nA.');
+  assert.deepEqual(errors, []);
+});
+
 test('a double click on Solve starts one search, which Stop ends, leaving every worker free', async (t) => {
   const { page, errors } = await browser.open(t, '#/poly');
   await page.waitForSelector('select[data-puzzle] option[value="pentominoes-6x10"]', { state: 'attached' });

@@ -10,7 +10,7 @@ import { placeOf } from '../../ui/errors.js';
 import { toggleGroup } from '../../ui/toggle.js';
 import { themeColors, onThemeChange, currentTheme } from '../../ui/theme.js';
 import { layout, cellAt, drawBoard, drawPiece, pieceColour, boardSvg } from './draw.js';
-import { template, PIECE_SETS } from './template.js';
+import { template, PIECE_SETS, KIND_DEFAULT_SET, setKind } from './template.js';
 import { PieceEditor } from './editor.js';
 import { loadState, saveState, MAX_SIDE, SOLUTIONS_SAVED } from './storage.js';
 import { shareLink, sharedSetup, clearSharedSetup } from './share.js';
@@ -772,7 +772,20 @@ export function mount(root, { engine }) {
   scope.on(ui.w, 'change', resizeDraw);
   scope.on(ui.h, 'change', resizeDraw);
   const kinds = toggleGroup($('[data-drawing] [role=group]'), {
-    scope, attribute: 'kind', onChange: (kind) => { state.draw.kind = kind; boardEdited(); },
+    scope, attribute: 'kind', onChange: (kind) => {
+      state.draw.kind = kind;
+      // A library set drawn on another grid cannot tile this one: the grid's own set is taken
+      // (typed or drawn pieces are the user's, and are left for them to change).
+      const spec = ui.set.value;
+      if (spec !== 'custom' && setKind(spec) !== kind) {
+        const next = KIND_DEFAULT_SET[kind];
+        ui.set.value = next;
+        ui.pieces.value = next;
+        sizeMsg.show(`The pieces are now ${ui.set.selectedOptions[0].textContent.replace(/^The /, 'the ')}, which fit the ${kind === 'tri' ? 'triangle' : kind} grid.`, 'info');
+        piecesEdited();
+      }
+      boardEdited();
+    },
   });
   scope.on($('[data-fill]'), 'click', () => { state.draw.cells.fill(true); boardEdited(); });
   scope.on($('[data-clear]'), 'click', () => { state.draw.cells.fill(false); boardEdited(); });

@@ -17,6 +17,12 @@ export const PIECE_SETS = [
   ['1x2*32', 'Dominoes ×32'],
 ];
 
+/** The grid a library set's pieces are drawn on. */
+export const setKind = (spec) => (spec === 'meteor' ? 'hex' : /iamonds$/.test(spec) ? 'tri' : 'square');
+
+/** The set offered when the drawn board moves to a grid its pieces do not fit. */
+export const KIND_DEFAULT_SET = { square: 'pentominoes', hex: 'meteor', tri: 'hexiamonds' };
+
 export function template() {
   return html`
     <h1 class="page-title">Tiling</h1>
