@@ -368,3 +368,27 @@ fn a_dash_reads_the_picture_from_standard_input_and_writes_it_to_standard_output
         "{stderr}"
     );
 }
+
+/// An output named as another format is still written as a PNG, and standard error says so.
+#[test]
+fn an_output_not_named_png_is_a_png_and_said_to_be() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (temp(&dir, "in.png"), temp(&dir, "out.jpg"));
+    write_png(&input, 2, 2, png::ColorType::Rgba, &[255; 16]);
+    let (ok, _, stderr) = gridwise(&[
+        "fill",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "--color",
+        "#000000",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains("out.jpg is written as a PNG image"),
+        "{stderr}"
+    );
+    let (_, w, h, colour) = read_png(&output);
+    assert_eq!((w, h, colour), (2, 2, png::ColorType::Rgba));
+}

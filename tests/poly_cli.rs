@@ -299,3 +299,30 @@ fn a_board_path_that_is_not_a_file_says_so() {
     assert!(!ok);
     assert!(err.contains("is a folder, not a board file"), "{err}");
 }
+
+/// Printing solutions to a reader that goes away (`| head -2`) stops the search: 8×8 dominoes
+/// have 12,988,816 tilings, and the search used to run on for seconds after the pipe closed.
+#[test]
+fn a_closed_pipe_stops_the_search() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridwise"))
+        .args([
+            "poly", "solve", "--board", "8x8", "--pieces", "1x2*32", "--print", "1000000",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    assert_eq!(lines.next().unwrap().unwrap().len(), 8);
+    drop(lines);
+    let started = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "it ran on for {:?}",
+        started.elapsed()
+    );
+    assert!(status.success());
+}

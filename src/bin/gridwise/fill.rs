@@ -206,6 +206,17 @@ fn encode_rgba(
 
 /// Runs `gridwise fill`.
 pub fn run(args: Args) -> ExitCode {
+    // The output is always a PNG: a name that says otherwise is pointed out, not refused.
+    let png_named = args
+        .output
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if !is_std_stream(&args.output) && !png_named {
+        eprintln!(
+            "note: {} is written as a PNG image, whatever its name says",
+            output_name(&args.output)
+        );
+    }
     match run_fill(&args) {
         Ok(message) => {
             // Standard output may be the picture itself.

@@ -231,7 +231,11 @@ impl Visitor for Printer<'_> {
     fn solution(&mut self, problem: &Problem, placements: &[u32], _: &Progress) -> bool {
         if self.printed < self.print {
             self.printed += 1;
-            let _ = writeln!(self.out, "{}", letter_grid(problem, placements));
+            // The reader has gone (`| head`, a closed pipe): nothing more can be shown, so the
+            // search stops instead of running on for nobody.
+            if writeln!(self.out, "{}", letter_grid(problem, placements)).is_err() {
+                return false;
+            }
         }
         true
     }

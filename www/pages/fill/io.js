@@ -5,6 +5,10 @@ export const MAX_LOAD_SIDE = 8192;
 
 /** Decodes an image file/blob to {width, height, pixels} or throws an Error for the user. */
 export async function decodeImage(blob, name = 'the image') {
+  if (blob.size === 0) throw new Error(`${name} is empty (0 bytes).`);
+  if (blob.type === 'image/svg+xml') {
+    throw new Error(`${name} is an SVG drawing, which has no pixels to fill: open a PNG, JPEG, GIF or WebP (an SVG can be exported as PNG).`);
+  }
   if (blob.type && !blob.type.startsWith('image/')) {
     throw new Error(`${name} is not an image (${blob.type}).`);
   }
