@@ -52,8 +52,8 @@ export function template() {
           <div class="fill-drop" aria-hidden="true">Drop the image to open it</div>
         </div>
         <div class="fill-status">
-          <span class="fill-coords" aria-hidden="true"></span>
           <span class="fill-size"></span>
+          <span class="fill-coords" aria-hidden="true"></span>
           ${taskMarkup('fill')}
           <output class="fill-result" aria-live="polite"></output>
         </div>
