@@ -1,5 +1,7 @@
 // A tiny static file server for www/ (or dist/): correct MIME types (application/wasm for
-// .wasm), no caching, loopback only, and the headers that make the page cross-origin isolated
+// .wasm), every load revalidated (no-cache with an ETag: a rebuilt file shows at once, an unchanged
+// one costs a 304, not the 1.2 MB wasm again), loopback only, and the headers that make the page
+// cross-origin isolated
 // (so that its workers can share memory: the Voltorb search team, the Sudoku rating's memo).
 // Used by `./build.sh serve`, the e2e tests and the bench.
 import { createServer } from 'node:http';
@@ -46,12 +48,19 @@ export function startServer(root, port = 0, host = '127.0.0.1') {
       let info = await stat(file).catch(() => null);
       if (info && info.isDirectory()) { file = join(file, 'index.html'); info = await stat(file).catch(() => null); }
       if (!info) { res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'); return; }
-      const body = await readFile(file);
-      res.writeHead(200, {
+      const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      const headers = {
         'content-type': TYPES[extname(file)] || 'application/octet-stream',
         'cache-control': 'no-cache',
+        etag,
         ...ISOLATION,
-      });
+      };
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      const body = await readFile(file);
+      res.writeHead(200, headers);
       res.end(body);
     } catch (err) {
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));

@@ -25,10 +25,10 @@ after(async () => {
 });
 
 /** GETs `path` exactly as written (no client-side normalising): {status, headers, body}. */
-function get(path) {
+function get(path, headers = {}) {
   const { port } = served.server.address();
   return new Promise((ok, fail) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET', headers }, (res) => {
       let body = '';
       res.on('data', (chunk) => { body += chunk; });
       res.on('end', () => ok({ status: res.statusCode, headers: res.headers, body }));
@@ -68,4 +68,19 @@ test('nothing outside the folder is served, and a missing file is a plain 404', 
   const missing = await get('/nope.js');
   assert.equal(missing.status, 404);
   assert.equal(missing.body, 'not found');
+});
+
+test('a file unchanged since the last load is answered 304 by its ETag; a changed one anew', async () => {
+  const first = await get('/pkg/core.wasm');
+  assert.equal(first.status, 200);
+  assert.match(first.headers.etag, /^"[0-9a-f]+-[0-9a-f]+"$/);
+  assert.equal(first.headers['cache-control'], 'no-cache');
+  const again = await get('/pkg/core.wasm', { 'if-none-match': first.headers.etag });
+  assert.equal(again.status, 304);
+  assert.equal(again.body, '');
+  assert.equal(again.headers['cross-origin-opener-policy'], 'same-origin');
+  writeFileSync(join(root, 'pkg', 'core.wasm'), Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]));
+  const changed = await get('/pkg/core.wasm', { 'if-none-match': first.headers.etag });
+  assert.equal(changed.status, 200);
+  assert.notEqual(changed.headers.etag, first.headers.etag);
 });
