@@ -263,12 +263,12 @@ export function mount(root, { engine }) {
     return (round(n / unit) * unit).toLocaleString('en-US');
   };
 
-  /** Asks for Knuth's estimate of the current inputs' tilings, shown beside the counts. */
   /** The estimate under way (cancelled by a new one, or by Solve). */
   let estimating = null;
   /** Solve was pressed and the inputs are being described: the search is about to start. */
   let starting = false;
 
+  /** Asks for Knuth's estimate of the current inputs' tilings, shown beside the counts. */
   async function estimateTilings(request, key) {
     estimating?.abort();
     const controller = new AbortController();
