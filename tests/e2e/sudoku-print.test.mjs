@@ -106,3 +106,29 @@ test('after Sudoku, another tool still prints its own page', async () => {
   assert.equal(await page.$('.print-sheet'), null);
   assert.ok(await page.isVisible('.vf-card'));
 });
+
+test('answers on a second page: each puzzle\'s solution, its givens in bold', async () => {
+  await open(EASY);
+  await page.check('[data-role=print-answers]');
+  await page.selectOption('[data-role=print-layout]', '1');
+  await page.click('[data-action=print]');
+  await page.waitForFunction(() => window.printCalls === 1);
+  assert.match(await page.textContent('[data-role=print-message]'), /with the answers on a second page/);
+  const answer = await page.evaluate(() => {
+    const texts = [...document.querySelectorAll('.print-answers .print-answer svg text')];
+    return {
+      digits: texts.map((t) => t.textContent).join(''),
+      bold: texts.filter((t) => t.getAttribute('font-weight') === '700').map((t) => Number(t.dataset.cell)),
+    };
+  });
+  const solution = await page.evaluate(async (p) => {
+    const { engine } = await import('./engine.js');
+    return (await engine.run('sudoku.solve', { puzzle: p })).solution;
+  }, EASY);
+  assert.equal(answer.digits, solution);
+  assert.deepEqual(answer.bold, [...EASY].flatMap((c, i) => (c === '.' ? [] : [i])));
+  // The choice is kept for next time.
+  await page.reload();
+  await page.waitForFunction((g) => document.querySelector('.sudoku-board-wrap')?.dataset.givens === g, EASY);
+  assert.equal(await page.isChecked('[data-role=print-answers]'), true);
+});

@@ -47,7 +47,7 @@ export function mount(root, { engine }) {
     symmetry: $('[data-role=symmetry]'), importBox: $('[data-role=import]'),
     pencilBtn: $('[data-action=pencil]'), range: $('[data-role=range]'), min: $('[data-role=min]'),
     max: $('[data-role=max]'), technique: $('[data-role=technique]'),
-    printLayout: $('[data-role=print-layout]'), printMsg: $('[data-role=print-message]'),
+    printLayout: $('[data-role=print-layout]'), printMsg: $('[data-role=print-message]'), printAnswers: $('[data-role=print-answers]'),
   };
   el.timer.setAttribute('aria-pressed', 'false');
 
@@ -643,9 +643,23 @@ export function mount(root, { engine }) {
         }
         puzzles = [{ cells: [...game.givens], level, rating }];
       }
+      // The answer key: each puzzle's one solution (a puzzle with several has no answer to give).
+      let answers = false;
+      if (el.printAnswers.checked && !unrated) {
+        // Milliseconds each: no progress to show.
+        const solutions = await Promise.all(puzzles.map(async (p) => {
+          const reply = await engine.run('sudoku.solve', { puzzle: textFromCells(p.cells) });
+          return reply.solution ? cellsFromText(reply.solution) : null;
+        }));
+        if (solutions.every(Boolean)) {
+          puzzles.forEach((p, i) => { p.solution = solutions[i]; });
+          answers = true;
+        }
+      }
       printPuzzles(puzzles);
-      say(el.printMsg, four ? 'Four puzzles sent to the print dialog (A4, two by two).'
-        : unrated ? `The puzzle was sent to the print dialog without a rating: ${unrated}.` : 'The puzzle was sent to the print dialog.', 'success');
+      const key = answers ? ', with the answers on a second page' : el.printAnswers.checked ? ' without answers: a puzzle with more than one solution has no answer to give' : '';
+      say(el.printMsg, four ? `Four puzzles sent to the print dialog (A4, two by two${key ? `)${key}` : ')'}.`
+        : unrated ? `The puzzle was sent to the print dialog without a rating: ${unrated}${key ? `;${key.replace(/^,/, '')}` : ''}.` : `The puzzle was sent to the print dialog${key}.`, 'success');
     } catch (err) {
       say(el.printMsg, isAbort(err) ? 'Cancelled: nothing was printed.' : `Could not prepare the page: ${err.message}`, isAbort(err) ? 'info' : 'error');
     }
@@ -1010,6 +1024,7 @@ export function mount(root, { engine }) {
     settings.max = el.max.value;
     settings.technique = el.technique.value;
     settings.printLayout = el.printLayout.value;
+    settings.printAnswers = el.printAnswers.checked;
     el.min.disabled = el.max.disabled = !!el.technique.value;
     saveSettings(settings);
     render();
@@ -1018,6 +1033,7 @@ export function mount(root, { engine }) {
   el.limit.addEventListener('change', onSettings);
   el.symmetry.addEventListener('change', onSettings);
   el.printLayout.addEventListener('change', onSettings);
+  el.printAnswers.addEventListener('change', onSettings);
   el.min.addEventListener('change', onSettings);
   el.max.addEventListener('change', onSettings);
   el.technique.addEventListener('change', onSettings);

@@ -21,6 +21,23 @@ export function printPuzzles(puzzles, { print = () => window.print() } = {}) {
   const unique = puzzles.every((p) => typeof p.rating === 'number');
   footer.textContent = unique ? `Gridwise Sudoku · ${puzzles.length === 1 ? 'the puzzle has' : 'every puzzle has'} exactly one solution` : 'Gridwise Sudoku';
   sheet.append(footer);
+  // The answer key on a page of its own: each solution small, its givens in bold.
+  if (puzzles.every((p) => p.solution)) {
+    const answers = document.createElement('section');
+    answers.className = 'print-answers';
+    const title = document.createElement('h2');
+    title.textContent = puzzles.length === 1 ? 'Answer' : 'Answers';
+    answers.append(title);
+    for (const [i, p] of puzzles.entries()) {
+      const figure = document.createElement('figure');
+      figure.className = 'print-answer';
+      const caption = document.createElement('figcaption');
+      caption.textContent = puzzles.length > 1 ? String(i + 1) : 'Solution';
+      figure.append(gridSvg(p.solution, p.cells), caption);
+      answers.append(figure);
+    }
+    sheet.append(answers);
+  }
   document.body.append(sheet);
   const cleanUp = () => sheet.remove();
   window.addEventListener('afterprint', cleanUp, { once: true });
@@ -40,8 +57,11 @@ function puzzleFigure({ cells, level, rating }, number) {
   return figure;
 }
 
-/** The 9×9 grid with its givens: thin cell lines, thick box lines and border. */
-export function gridSvg(cells) {
+/**
+ * The 9×9 grid with its digits: thin cell lines, thick box lines and border. With `givens` (a
+ * solution's puzzle), the givens are bold and the digits found are lighter.
+ */
+export function gridSvg(cells, givens = null) {
   const size = 9 * CELL;
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `-0.5 -0.5 ${size + 1} ${size + 1}`);
@@ -72,6 +92,10 @@ export function gridSvg(cells) {
     t.setAttribute('dominant-baseline', 'central');
     t.setAttribute('font-size', CELL * 0.62);
     t.setAttribute('data-cell', cell);
+    if (givens) {
+      t.setAttribute('font-weight', givens[cell] ? '700' : '400');
+      if (!givens[cell]) t.setAttribute('fill', '#555');
+    }
     t.textContent = String(cells[cell]);
     svg.append(t);
   }

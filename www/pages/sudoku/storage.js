@@ -2,7 +2,7 @@
 // link (#/sudoku?p=<81 characters>).
 import { LocalDocument } from '../../ui/storage.js';
 
-const DEFAULTS = { checkMistakes: false, level: 'medium', limit: '1000', symmetry: 'central', min: '3.0', max: '4.5', technique: '', printLayout: '1' };
+const DEFAULTS = { checkMistakes: false, level: 'medium', limit: '1000', symmetry: 'central', min: '3.0', max: '4.5', technique: '', printLayout: '1', printAnswers: false };
 
 // Format 0 is the game as builds before versioned storage wrote it: the same fields, bare.
 const asIs = (data, format) => (format === 0 && data && typeof data === 'object' ? data : null);

@@ -174,6 +174,7 @@ export function template(settings) {
           </label>
           <button class="btn" type="button" data-action="print">Print</button>
         </div>
+        <label class="sudoku-switch"><input type="checkbox" data-role="print-answers" ${settings.printAnswers ? 'checked' : ''}> Answers on a second page</label>
         ${progress('print')}
         <div class="message" data-role="print-message"></div>
       </section>
