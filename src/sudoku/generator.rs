@@ -113,6 +113,11 @@ pub enum GenerateError {
     },
 }
 
+/// How long a generate request looks for a puzzle before it gives up, unless the user says
+/// otherwise (the CLI's `--time-limit`; the page's limit): a range nothing falls in would
+/// otherwise run for ever.
+pub const DEFAULT_TIME_LIMIT_SECONDS: u64 = 120;
+
 /// What to generate.
 #[derive(Clone, Debug)]
 pub struct Request {

@@ -89,13 +89,10 @@ impl RateReply {
     }
 }
 
-/// How long the page's generator looks before it gives up with advice, as the CLI's
-/// `--time-limit` does by default: a range nothing falls in would otherwise run until cancelled.
-const GENERATE_SECONDS: f64 = 120.0;
-
 /// `sudoku.generate {level | min, max, symmetry, seed}` → `{puzzle, rating, level, seed}`,
-/// reporting `{attempts, best}` as it works; after [`GENERATE_SECONDS`] an error that says what
-/// came closest and what to change.
+/// reporting `{attempts, best}` as it works; after `seconds` (by default
+/// [`generator::DEFAULT_TIME_LIMIT_SECONDS`], as the CLI) an error that says what came closest
+/// and what to change.
 #[wasm_bindgen]
 pub fn sudoku_generate(args: JsValue, progress: &js_sys::Function) -> Result<JsValue, Failure> {
     let options: GenerateOptions = from_args(args)?;
@@ -104,7 +101,7 @@ pub fn sudoku_generate(args: JsValue, progress: &js_sys::Function) -> Result<JsV
     let seconds = options
         .seconds
         .filter(|s| s.is_finite() && *s > 0.0)
-        .unwrap_or(GENERATE_SECONDS);
+        .unwrap_or(generator::DEFAULT_TIME_LIMIT_SECONDS as f64);
     let started = now_ms();
     let (mut attempts, mut closest) = (0, 0.0);
     let made = generator::generate(&request, &mut |p| {

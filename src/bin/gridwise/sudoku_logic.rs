@@ -72,7 +72,7 @@ pub enum Command {
         #[arg(long, default_value_t = 100_000)]
         max_attempts: u64,
         /// Give up on a puzzle after this many seconds (0: no limit but the attempts).
-        #[arg(long, default_value_t = 120)]
+        #[arg(long, default_value_t = generator::DEFAULT_TIME_LIMIT_SECONDS)]
         time_limit: u64,
     },
 }
