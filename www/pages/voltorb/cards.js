@@ -55,6 +55,9 @@ function multiplierOdds(p) {
   return line;
 }
 
+/** A card's odds as a screen reader says them. */
+const oddsWords = (p) => `Voltorb ${percent(p[0])}, 2 ${chance(p[2])}, 3 ${chance(p[3])}`;
+
 const cellSet = (pairs) => new Set((pairs || []).map(([r, c]) => r * SIZE + c));
 
 /**
@@ -87,7 +90,7 @@ export function drawAssistCards(cards, { revealed, analysis, faulty = -1 }) {
     card.classList.toggle('vf-sure-voltorb', p[0] >= 0.9995);
     card.append(voltorbOdds(p[0]), multiplierOdds(p));
     const notes = [safe.has(cell) && 'safe', useless.has(cell) && 'only 0 or 1', cell === best && 'best move'].filter(Boolean);
-    card.setAttribute('aria-label', `${cardName(cell)}: Voltorb ${percent(p[0])}, 2 ${chance(p[2])}, 3 ${chance(p[3])}${notes.map((n) => `, ${n}`).join('')}`);
+    card.setAttribute('aria-label', `${cardName(cell)}: ${oddsWords(p)}${notes.map((n) => `, ${n}`).join('')}`);
   });
 }
 
@@ -110,8 +113,8 @@ export function drawPlayCards(cards, round, analysis) {
       return;
     }
     for (const flag of round.memo[cell]) card.append(node('span', `vf-memo vf-memo-${flag}`, flag === 0 ? '' : String(flag)));
-    if (analysis) {
-      const p = analysis.p[Math.floor(cell / SIZE)][cell % SIZE];
+    const p = analysis?.p[Math.floor(cell / SIZE)][cell % SIZE];
+    if (p) {
       card.classList.add('vf-hint');
       card.style.setProperty('--risk', p[0].toFixed(3));
       // The same odds as the assistant's: a Voltorb, and a 2 and a 3 apart.
@@ -119,11 +122,7 @@ export function drawPlayCards(cards, round, analysis) {
       card.classList.toggle('vf-best', cell === best);
     }
     const memo = round.memo[cell].map((f) => (f === 0 ? 'Voltorb' : f)).join(' ');
-    const odds = analysis ? (() => {
-      const p = analysis.p[Math.floor(cell / SIZE)][cell % SIZE];
-      return `, Voltorb ${percent(p[0])}, 2 ${chance(p[2])}, 3 ${chance(p[3])}`;
-    })() : '';
-    card.setAttribute('aria-label', `${cardName(cell)}: face down${memo ? `, memo ${memo}` : ''}${odds}${cell === best ? ', best move' : ''}`);
+    card.setAttribute('aria-label', `${cardName(cell)}: face down${memo ? `, memo ${memo}` : ''}${p ? `, ${oddsWords(p)}` : ''}${cell === best ? ', best move' : ''}`);
   });
 }
 
