@@ -657,9 +657,11 @@ export function mount(root, { engine }) {
         }
       }
       printPuzzles(puzzles);
-      const key = answers ? ', with the answers on a second page' : el.printAnswers.checked ? ' without answers: a puzzle with more than one solution has no answer to give' : '';
-      say(el.printMsg, four ? `Four puzzles sent to the print dialog (A4, two by two${key ? `)${key}` : ')'}.`
-        : unrated ? `The puzzle was sent to the print dialog without a rating: ${unrated}${key ? `;${key.replace(/^,/, '')}` : ''}.` : `The puzzle was sent to the print dialog${key}.`, 'success');
+      const sent = four ? 'Four puzzles sent to the print dialog (A4, two by two)'
+        : unrated ? `The puzzle was sent to the print dialog without a rating: ${unrated}` : 'The puzzle was sent to the print dialog';
+      const key = answers ? ', with the answers on a second page'
+        : el.printAnswers.checked ? '; no answers: a puzzle with more than one solution has no answer to give' : '';
+      say(el.printMsg, `${sent}${key}.`, 'success');
     } catch (err) {
       say(el.printMsg, isAbort(err) ? 'Cancelled: nothing was printed.' : `Could not prepare the page: ${err.message}`, isAbort(err) ? 'info' : 'error');
     }
