@@ -200,15 +200,15 @@ test('a size out of range is brought into it, and the page says what it became',
   await page.fill('[data-w]', '30');
   await page.dispatchEvent('[data-w]', 'change');
   assert.equal(await page.inputValue('[data-w]'), '24');
-  assert.equal(await page.textContent('[data-size-msg]'), 'Sides run from 1 to 24: 30 became 24.');
+  assert.equal(await page.textContent('[data-grid-msg]'), 'Sides run from 1 to 24: 30 became 24.');
   await page.fill('[data-h]', '');
   await page.dispatchEvent('[data-h]', 'change');
   assert.equal(await page.inputValue('[data-h]'), '1');
-  assert.equal(await page.textContent('[data-size-msg]'), 'Sides run from 1 to 24: an empty size became 1.');
+  assert.equal(await page.textContent('[data-grid-msg]'), 'Sides run from 1 to 24: an empty size became 1.');
   // A size in range says nothing more.
   await page.fill('[data-h]', '10');
   await page.dispatchEvent('[data-h]', 'change');
-  assert.equal(await page.textContent('[data-size-msg]'), '');
+  assert.equal(await page.textContent('[data-grid-msg]'), '');
   assert.deepEqual(errors, []);
 });
 
@@ -220,7 +220,7 @@ test('a drawn board moved to another grid takes that grid\'s piece set, saying s
   await page.click('[data-kind="tri"]');
   assert.equal(await page.inputValue('[data-set]'), 'hexiamonds');
   assert.equal(await page.inputValue('[data-pieces]'), 'hexiamonds');
-  assert.match(await page.textContent('[data-size-msg]'), /now the 12 hexiamonds \(triangles\), which fit the triangle grid/);
+  assert.match(await page.textContent('[data-grid-msg]'), /now the 12 hexiamonds \(triangles\), which fit the triangle grid/);
   // Pieces the user typed are theirs: they stay, and the page says why it cannot solve.
   await page.fill('[data-pieces]', 'AA\nA.');
   await waitText(page, '[data-hint]', /Cannot solve|cells/);

@@ -69,7 +69,8 @@ export function mount(root, { engine }) {
   const messages = new Messages();
   const runMsg = messages.slot($('[data-msg]'));
   const boardMsg = messages.slot($('[data-board-msg]'));
-  const sizeMsg = messages.slot($('[data-size-msg]'));
+  // About the drawn board's size and grid: what an edit there changed besides itself.
+  const gridMsg = messages.slot($('[data-grid-msg]'));
   const piecesMsg = messages.slot($('[data-pieces-msg]'));
   const exportMsg = messages.slot($('[data-export-msg]'));
 
@@ -723,9 +724,9 @@ export function mount(root, { engine }) {
     const h = side(ui.h);
     // A size out of range is brought into it, and the user told which it became.
     const changed = [[ui.w, w], [ui.h, h]].filter(([input, v]) => input.value.trim() !== String(v));
-    sizeMsg.clear();
+    gridMsg.clear();
     if (changed.length) {
-      sizeMsg.show(`Sides run from 1 to ${MAX_SIDE}: ${changed.map(([input, v]) => `${input.value.trim() || 'an empty size'} became ${v}`).join(', ')}.`, 'info');
+      gridMsg.show(`Sides run from 1 to ${MAX_SIDE}: ${changed.map(([input, v]) => `${input.value.trim() || 'an empty size'} became ${v}`).join(', ')}.`, 'info');
     }
     ui.w.value = w;
     ui.h.value = h;
@@ -781,7 +782,7 @@ export function mount(root, { engine }) {
         const next = KIND_DEFAULT_SET[kind];
         ui.set.value = next;
         ui.pieces.value = next;
-        sizeMsg.show(`The pieces are now ${ui.set.selectedOptions[0].textContent.replace(/^The /, 'the ')}, which fit the ${kind === 'tri' ? 'triangle' : kind} grid.`, 'info');
+        gridMsg.show(`The pieces are now ${ui.set.selectedOptions[0].textContent.replace(/^The /, 'the ')}, which fit the ${$(`[data-kind="${kind}"]`).textContent.toLowerCase()} grid.`, 'info');
         piecesEdited();
       }
       boardEdited();

@@ -81,7 +81,7 @@ export function template() {
             <button class="btn" type="button" data-fill>Fill</button>
             <button class="btn" type="button" data-clear>Clear</button>
           </div>
-          <div data-size-msg></div>
+          <div data-grid-msg></div>
           <p class="poly-small"><span class="poly-pointer-fine">Click or drag</span><span class="poly-pointer-touch">Tap or drag</span> on the board to add or remove cells.</p>
           <div data-board-msg></div>
         </div>
